@@ -1,0 +1,142 @@
+import { z } from 'zod'
+
+/**
+ * The Segment HTTP Tracking API, as fl0 accepts it.
+ * Reference: Segment's "HTTP Tracking API" (track, identify, page, screen, group,
+ * alias, batch, import). Field names and shapes follow it; where Segment is lenient
+ * and fl0 is strict, the rule is written beside the field.
+ */
+export const INGEST_LIMITS = {
+  /** Segment: "32KB per call". Measured on the item's JSON, as received. */
+  eventBytes: 32 * 1024,
+  /** Segment: "500KB per batch request". */
+  batchBytes: 500 * 1024,
+  /** Segment: "2500 events per batch". */
+  batchItems: 2500,
+} as const
+
+export const EVENT_TYPES = ['track', 'identify', 'page', 'screen', 'group', 'alias'] as const
+export type EventType = (typeof EVENT_TYPES)[number]
+
+/**
+ * Ids: Segment documents strings; many server libraries send numeric ids, so a
+ * number is accepted and stored as its decimal string. null means "absent", as
+ * analytics.js sends `userId: null` for anonymous visitors.
+ */
+const id = z
+  .union([z.string().max(1024, 'must have at most 1024 characters'), z.number().finite()], {
+    error: 'must be a string or a number',
+  })
+  .transform((v) => String(v))
+  .nullish()
+
+const object = z.record(z.string(), z.unknown(), { error: 'must be a JSON object' })
+
+/** ISO-8601 dates as Segment sends them; anything Date.parse cannot read is rejected. */
+const date = z
+  .string({ error: 'must be an ISO-8601 date string' })
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO-8601 date string')
+
+const common = {
+  userId: id,
+  anonymousId: id,
+  context: object.nullish(),
+  integrations: object.nullish(),
+  messageId: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(200, 'must have at most 200 characters').nullish(),
+  timestamp: date.nullish(),
+  sentAt: date.nullish(),
+  writeKey: z.string({ error: 'must be a string' }).nullish(),
+  /** Segment's legacy alias of context.*, kept for old clients. */
+  options: object.nullish(),
+}
+
+const eventName = z
+  .string({ error: 'must be provided on track calls' })
+  .trim()
+  .min(1, 'must be provided on track calls')
+  .max(200, 'must have at most 200 characters')
+
+const name = z.string({ error: 'must be a string' }).max(500, 'must have at most 500 characters').nullish()
+
+export const trackSchema = z.object({ ...common, event: eventName, properties: object.nullish() })
+export const identifySchema = z.object({ ...common, traits: object.nullish() })
+export const pageSchema = z.object({ ...common, name, category: name, properties: object.nullish() })
+export const screenSchema = z.object({ ...common, name, category: name, properties: object.nullish() })
+export const groupSchema = z.object({
+  ...common,
+  groupId: z
+    .union([z.string().min(1, 'must be provided on group calls'), z.number()], { error: 'must be provided on group calls' })
+    .transform(String),
+  traits: object.nullish(),
+})
+export const aliasSchema = z.object({
+  ...common,
+  previousId: z
+    .union([z.string().min(1, 'must be provided on alias calls'), z.number()], { error: 'must be provided on alias calls' })
+    .transform(String),
+})
+
+export const schemaByType = {
+  track: trackSchema,
+  identify: identifySchema,
+  page: pageSchema,
+  screen: screenSchema,
+  group: groupSchema,
+  alias: aliasSchema,
+} as const
+
+export type TrackCall = z.output<typeof trackSchema>
+export type IdentifyCall = z.output<typeof identifySchema>
+export type PageCall = z.output<typeof pageSchema>
+export type GroupCall = z.output<typeof groupSchema>
+export type AliasCall = z.output<typeof aliasSchema>
+export type AnyCall = z.output<(typeof schemaByType)[EventType]> & Partial<{
+  event: string
+  name: string | null
+  category: string | null
+  properties: Record<string, unknown> | null
+  traits: Record<string, unknown> | null
+  groupId: string
+  previousId: string
+}>
+
+export const batchEnvelopeSchema = z.object({
+  batch: z
+    .array(z.unknown(), { error: 'must be an array of events' })
+    .min(1, 'must hold at least one event')
+    .max(INGEST_LIMITS.batchItems, `must hold at most ${INGEST_LIMITS.batchItems} events`),
+  context: object.nullish(),
+  integrations: object.nullish(),
+  writeKey: z.string({ error: 'must be a string' }).nullish(),
+  sentAt: date.nullish(),
+})
+
+/**
+ * One event as it travels on the bus: validated, enriched, attributed to its
+ * organisation and source. Everything downstream (writer, lexicon, identity)
+ * reads this shape; it is also the row the event writer stores.
+ */
+export interface IngestedEvent {
+  orgId: string
+  sourceId: string
+  messageId: string
+  type: EventType
+  /** track: the event name; page and screen: their name; otherwise empty. */
+  event: string
+  name: string
+  userId: string
+  anonymousId: string
+  groupId: string
+  previousId: string
+  /** ISO-8601, corrected for the client's clock when sentAt was given. */
+  timestamp: string
+  originalTimestamp: string | null
+  sentAt: string | null
+  receivedAt: string
+  ip: string
+  userAgent: string
+  properties: Record<string, unknown>
+  traits: Record<string, unknown>
+  context: Record<string, unknown>
+  integrations: Record<string, unknown>
+}

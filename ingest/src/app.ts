@@ -1,0 +1,164 @@
+import { Hono, type Context } from 'hono'
+import { cors } from 'hono/cors'
+import { bodyLimit } from 'hono/body-limit'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { batchEnvelopeSchema, errorBody, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
+import { normalizeCall, itemTooLarge, type Enrichment } from './normalize.ts'
+import { clientIp, type TrustedProxies } from './client-ip.ts'
+import type { SourceRef, WriteKeys } from './write-keys.ts'
+
+export const EVENTS_TOPIC = 'events'
+
+export interface IngestDeps {
+  writeKeys: WriteKeys
+  /** Resolves once the events are durable on the bus; ingest answers 2xx only after that. */
+  publish: (events: IngestedEvent[]) => Promise<void>
+  trustedProxies?: TrustedProxies
+  logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
+  now?: () => Date
+}
+
+const SINGLE_TYPES = ['track', 'identify', 'page', 'screen', 'group', 'alias'] as const
+
+/**
+ * The Segment-compatible ingest: /v1/{track,identify,page,screen,group,alias}
+ * and /v1/{batch,import}.
+ *
+ * A batch holding bad items: Segment answers 200 and drops invalid items out of
+ * sight. fl0 keeps Segment's status so that clients neither retry nor lose the
+ * good items, but does not drop silently: the valid items are stored, and the
+ * answer lists each rejected item with its index and field errors
+ * ({ success: true, accepted, rejected: [{ index, messageId, errors }] }), and a
+ * warning is logged. A batch with no valid item at all is a 400.
+ */
+export function createIngestApp(deps: IngestDeps) {
+  const app = new Hono()
+  const now = deps.now ?? (() => new Date())
+  const trusted = deps.trustedProxies ?? []
+
+  app.use('/v1/*', cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 86400 }))
+
+  const limit = (maxSize: number, what: string) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => c.json(errorBody(`Request body too large`, [{ name: 'body', message: `${what} must be at most ${maxSize / 1024} KB` }]), 400),
+    })
+
+  for (const type of SINGLE_TYPES) {
+    app.post(`/v1/${type}`, limit(INGEST_LIMITS.eventBytes, 'an event'), async function ingestSingle(c) {
+      const body = await readJson(c)
+      if (!body.ok) return c.json(errorBody('Invalid JSON', [body.error]), 400)
+      const source = await authenticate(c, deps.writeKeys, body.value)
+      if (!source.ok) return c.json(errorBody(source.message, [source.error]), 401)
+      const result = normalizeCall(type, body.value, enrichment(c, source.ref, now(), trusted))
+      if (!result.ok) return c.json(errorBody(`Invalid ${type} call`, result.errors), 400)
+      return publishAndAnswer(c, deps, [result.event])
+    })
+  }
+
+  for (const path of ['/v1/batch', '/v1/import']) {
+    app.post(path, limit(INGEST_LIMITS.batchBytes, 'a batch request'), async function ingestBatch(c) {
+      const body = await readJson(c)
+      if (!body.ok) return c.json(errorBody('Invalid JSON', [body.error]), 400)
+      const source = await authenticate(c, deps.writeKeys, body.value)
+      if (!source.ok) return c.json(errorBody(source.message, [source.error]), 401)
+      const envelope = batchEnvelopeSchema.safeParse(body.value)
+      if (!envelope.success) return c.json(errorBody('Invalid batch', toFieldErrors(envelope.error)), 400)
+      const { batch, context, integrations, sentAt } = envelope.data
+      const base = enrichment(c, source.ref, now(), trusted)
+      base.batch = { context, integrations, sentAt }
+      const events: IngestedEvent[] = []
+      const rejected: Array<{ index: number; messageId: string | null; errors: FieldError[] }> = []
+      batch.forEach((item, index) => {
+        const prefix = `batch.${index}`
+        const messageId = typeof (item as any)?.messageId === 'string' ? (item as any).messageId : null
+        if (itemTooLarge(item)) {
+          rejected.push({ index, messageId, errors: [{ name: prefix, message: `an event must be at most ${INGEST_LIMITS.eventBytes / 1024} KB` }] })
+          return
+        }
+        const type = typeof (item as any)?.type === 'string' ? (item as any).type : ''
+        const result = normalizeCall(type, item, base, prefix)
+        if (result.ok) events.push(result.event)
+        else rejected.push({ index, messageId, errors: result.errors })
+      })
+      if (events.length === 0) {
+        return c.json(errorBody('No valid event in the batch', rejected.flatMap((r) => r.errors)), 400)
+      }
+      if (rejected.length > 0) {
+        deps.logger?.warn({ orgId: source.ref.orgId, sourceId: source.ref.sourceId, rejected }, 'batch items rejected')
+      }
+      return publishAndAnswer(c, deps, events, rejected)
+    })
+  }
+
+  return app
+}
+
+async function publishAndAnswer(c: Context, deps: IngestDeps, events: IngestedEvent[], rejected?: unknown[]) {
+  try {
+    await deps.publish(events)
+  } catch (error) {
+    deps.logger?.error({ err: error, count: events.length }, 'publish to bus failed')
+    // 503 makes Segment's libraries and the snippet retry later with the same messageIds.
+    return c.json(errorBody('Event bus unavailable, retry later'), 503)
+  }
+  if (rejected && rejected.length > 0) return c.json({ success: true, accepted: events.length, rejected }, 200)
+  return c.json({ success: true }, 200)
+}
+
+async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; error: FieldError }> {
+  const text = await c.req.text()
+  if (!text.trim()) return { ok: false, error: { name: 'body', message: 'must be a JSON object' } }
+  try {
+    const value = JSON.parse(text)
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      return { ok: false, error: { name: 'body', message: 'must be a JSON object' } }
+    }
+    return { ok: true, value }
+  } catch {
+    return { ok: false, error: { name: 'body', message: 'must be valid JSON' } }
+  }
+}
+
+type Authenticated = { ok: true; ref: SourceRef } | { ok: false; message: string; error: FieldError }
+
+/** Segment's two ways: HTTP Basic with the key as user name and no password, or writeKey in the body. */
+async function authenticate(c: Context, writeKeys: WriteKeys, body: unknown): Promise<Authenticated> {
+  const key = basicUser(c.req.header('authorization')) ?? bodyWriteKey(body)
+  if (!key) {
+    return { ok: false, message: 'Missing write key', error: { name: 'writeKey', message: 'must be provided as the HTTP Basic user name or as writeKey in the body' } }
+  }
+  const ref = await writeKeys.resolve(key)
+  if (!ref) return { ok: false, message: 'Unknown write key', error: { name: 'writeKey', message: 'must be the write key of an existing source' } }
+  return { ok: true, ref }
+}
+
+function basicUser(header: string | undefined): string | undefined {
+  if (!header) return undefined
+  const match = /^Basic\s+(.+)$/i.exec(header.trim())
+  if (!match) return undefined
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8')
+  const user = decoded.split(':')[0]
+  return user || undefined
+}
+
+function bodyWriteKey(body: unknown): string | undefined {
+  const key = (body as { writeKey?: unknown })?.writeKey
+  return typeof key === 'string' && key ? key : undefined
+}
+
+function enrichment(c: Context, ref: SourceRef, receivedAt: Date, trusted: TrustedProxies): Enrichment {
+  let remote: string | undefined
+  try {
+    remote = getConnInfo(c).remote.address
+  } catch {
+    remote = undefined // no socket (app.request in tests without an env)
+  }
+  return {
+    orgId: ref.orgId,
+    sourceId: ref.sourceId,
+    receivedAt,
+    ip: clientIp(remote, c.req.header('x-forwarded-for'), trusted),
+    browserUserAgent: c.req.header('origin') ? c.req.header('user-agent') : undefined,
+  }
+}

@@ -1,0 +1,47 @@
+import ipaddr from 'ipaddr.js'
+
+/**
+ * The client's address: the connection's, unless that connection is a trusted
+ * proxy, in which case X-Forwarded-For is read from the right, skipping trusted
+ * hops, and the first untrusted address is the client. Untrusted callers cannot
+ * forge their address with the header.
+ */
+export type TrustedProxies = Array<[ipaddr.IPv4 | ipaddr.IPv6, number]>
+
+export function parseTrustedProxies(list: string): TrustedProxies {
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => (entry.includes('/') ? ipaddr.parseCIDR(entry) : exact(entry)))
+}
+
+function exact(address: string): [ipaddr.IPv4 | ipaddr.IPv6, number] {
+  const ip = ipaddr.parse(address)
+  return [ip, ip.kind() === 'ipv4' ? 32 : 128]
+}
+
+export function clientIp(remoteAddress: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies): string {
+  const remote = normalize(remoteAddress ?? '')
+  if (!remote || trusted.length === 0 || !isTrusted(remote, trusted) || !forwardedFor) return remote
+  const hops = forwardedFor.split(',').map((s) => normalize(s.trim())).filter(Boolean)
+  for (let i = hops.length - 1; i >= 0; i--) {
+    if (!isTrusted(hops[i], trusted)) return hops[i]
+  }
+  return hops[0] ?? remote
+}
+
+function isTrusted(address: string, trusted: TrustedProxies): boolean {
+  if (!ipaddr.isValid(address)) return false
+  const ip = ipaddr.process(address)
+  return trusted.some(([range, bits]) => {
+    const r = range.kind() === 'ipv6' && (range as ipaddr.IPv6).isIPv4MappedAddress() ? (range as ipaddr.IPv6).toIPv4Address() : range
+    return ip.kind() === r.kind() && ip.match(r as never, bits)
+  })
+}
+
+/** "::ffff:10.0.0.1" → "10.0.0.1", so IPv4 clients look the same behind dual-stack sockets. */
+function normalize(address: string): string {
+  if (!address) return ''
+  return ipaddr.isValid(address) ? ipaddr.process(address).toString() : ''
+}

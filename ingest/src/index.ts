@@ -1,0 +1,4 @@
+export { createIngestApp, EVENTS_TOPIC, type IngestDeps } from './app.ts'
+export { createWriteKeyCache, type WriteKeys, type SourceRef } from './write-keys.ts'
+export { parseTrustedProxies, clientIp } from './client-ip.ts'
+export { normalizeCall, correctedTimestamp } from './normalize.ts'

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto'
+import { INGEST_LIMITS, schemaByType, toFieldErrors, EVENT_TYPES, type EventType, type FieldError, type IngestedEvent } from '@fl0/contracts'
+
+/**
+ * Validates one Segment call and turns it into the event that goes on the bus.
+ * Pure apart from the clock and id source it is handed, so it is tested with toEqual.
+ */
+export interface Enrichment {
+  orgId: string
+  sourceId: string
+  receivedAt: Date
+  /** The client's address as the ingest resolved it (trusted proxies applied). */
+  ip: string
+  /** The request's User-Agent, used only when the call's context carries none and the caller is a browser. */
+  browserUserAgent?: string
+  /** The batch envelope's sentAt, context and integrations, merged into each item. */
+  batch?: { sentAt?: string | null; context?: Record<string, unknown> | null; integrations?: Record<string, unknown> | null }
+  newMessageId?: () => string
+}
+
+export type Normalized = { ok: true; event: IngestedEvent } | { ok: false; errors: FieldError[] }
+
+export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, prefix = ''): Normalized {
+  if (!EVENT_TYPES.includes(type as EventType)) {
+    return fail(prefix, 'type', `must be one of ${EVENT_TYPES.join(', ')}`)
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail(prefix, '', 'must be a JSON object')
+  const parsed = schemaByType[type as EventType].safeParse(raw)
+  if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.error, prefix) }
+  const call = parsed.data as Record<string, any>
+
+  const userId = call.userId ?? ''
+  const anonymousId = call.anonymousId ?? ''
+  if (type === 'alias') {
+    if (!userId) return fail(prefix, 'userId', 'must be provided on alias calls')
+  } else if (!userId && !anonymousId) {
+    return fail(prefix, 'userId', 'userId or anonymousId must be provided')
+  }
+
+  const context: Record<string, unknown> = { ...(enrich.batch?.context ?? {}), ...(call.options ?? {}), ...(call.context ?? {}) }
+  const integrations = { ...(enrich.batch?.integrations ?? {}), ...(call.integrations ?? {}) }
+  // Segment keeps an IP the client sent in context.ip; otherwise the connection's.
+  const ip = typeof context.ip === 'string' && context.ip ? context.ip : enrich.ip
+  if (ip) context.ip = ip
+  const userAgent = typeof context.userAgent === 'string' ? context.userAgent : (enrich.browserUserAgent ?? '')
+  if (userAgent && !context.userAgent) context.userAgent = userAgent
+
+  const receivedAt = enrich.receivedAt
+  const sentAt = call.sentAt ?? enrich.batch?.sentAt ?? null
+  const originalTimestamp = call.timestamp ?? null
+  const timestamp = correctedTimestamp(receivedAt, originalTimestamp, sentAt)
+
+  const properties = type === 'page' || type === 'screen' || type === 'track' ? { ...(call.properties ?? {}) } : {}
+  if ((type === 'page' || type === 'screen') && call.category && properties.category === undefined) {
+    properties.category = call.category
+  }
+
+  const event: IngestedEvent = {
+    orgId: enrich.orgId,
+    sourceId: enrich.sourceId,
+    messageId: call.messageId ?? (enrich.newMessageId ?? randomUUID)(),
+    type: type as EventType,
+    event: type === 'track' ? call.event : '',
+    name: type === 'page' || type === 'screen' ? (call.name ?? '') : '',
+    userId,
+    anonymousId,
+    groupId: type === 'group' ? call.groupId : '',
+    previousId: type === 'alias' ? call.previousId : '',
+    timestamp: timestamp.toISOString(),
+    originalTimestamp: originalTimestamp ? new Date(originalTimestamp).toISOString() : null,
+    sentAt: sentAt ? new Date(sentAt).toISOString() : null,
+    receivedAt: receivedAt.toISOString(),
+    ip,
+    userAgent,
+    properties,
+    traits: type === 'identify' || type === 'group' ? { ...(call.traits ?? {}) } : {},
+    context,
+    integrations,
+  }
+  return { ok: true, event }
+}
+
+/**
+ * Segment's clock-skew correction: the client's clock may be off, but the time
+ * between its timestamp and its sentAt is right, so
+ *   timestamp = receivedAt − (sentAt − timestamp).
+ * Without sentAt the client's timestamp stands; without a timestamp, receivedAt.
+ */
+export function correctedTimestamp(receivedAt: Date, timestamp: string | null, sentAt: string | null): Date {
+  if (!timestamp) return receivedAt
+  const ts = Date.parse(timestamp)
+  if (!sentAt) return new Date(ts)
+  return new Date(receivedAt.getTime() - (Date.parse(sentAt) - ts))
+}
+
+/** Bytes of one item as received; over INGEST_LIMITS.eventBytes it is refused. */
+export function itemTooLarge(raw: unknown): boolean {
+  return Buffer.byteLength(JSON.stringify(raw) ?? '') > INGEST_LIMITS.eventBytes
+}
+
+function fail(prefix: string, name: string, message: string): Normalized {
+  return { ok: false, errors: [{ name: [prefix, name].filter(Boolean).join('.') || 'body', message }] }
+}

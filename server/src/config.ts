@@ -1,0 +1,42 @@
+import { resolve } from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Configuration: environment variables, read once and validated. The defaults
+ * run fl0 embedded on one machine with nothing else installed: PGlite, the
+ * on-disk bus and chDB, all under FL0_DATA_DIR.
+ */
+const ROLES = ['ingest', 'workers', 'api'] as const
+export type Role = (typeof ROLES)[number]
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  FL0_DATA_DIR: z.string().default('./data'),
+  /** Comma-separated roles this process runs; all three by default (embedded). */
+  FL0_ROLES: z
+    .string()
+    .default(ROLES.join(','))
+    .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(ROLES)).min(1)),
+  DATABASE_URL: z.string().optional(),
+  KAFKA_BROKERS: z.string().optional(),
+  CLICKHOUSE_URL: z.string().url().optional(),
+  CLICKHOUSE_USER: z.string().optional(),
+  CLICKHOUSE_PASSWORD: z.string().optional(),
+  CLICKHOUSE_DATABASE: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).default('fl0'),
+  /** Addresses or CIDR ranges whose X-Forwarded-For is believed. */
+  TRUSTED_PROXIES: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type Config = z.output<typeof schema> & { dataDir: string }
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return { ...parsed.data, dataDir: resolve(parsed.data.FL0_DATA_DIR) }
+}

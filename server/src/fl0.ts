@@ -1,0 +1,93 @@
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import { Hono } from 'hono'
+import type { IngestedEvent } from '@fl0/contracts'
+import { createIngestApp, createWriteKeyCache, EVENTS_TOPIC, parseTrustedProxies, type WriteKeys } from '@fl0/ingest'
+import { startEventWriter } from '@fl0/workers'
+import { findSourceByWriteKey, type Consumer } from '@fl0/stores'
+import type { Config } from './config.ts'
+import type { Logger } from './logger.ts'
+import { openStores, type Stores } from './stores.ts'
+
+export interface RunningFl0 {
+  url: string
+  port: number
+  stores: Stores
+  writeKeys?: WriteKeys
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the roles this process runs: all three in embedded mode (the default),
+ * or any subset beside Kafka, PostgreSQL and a ClickHouse server in a cluster.
+ */
+export async function startFl0(config: Config, logger: Logger): Promise<RunningFl0> {
+  const roles = config.FL0_ROLES
+  const stores = await openStores(config, roles, logger)
+  const consumers: Consumer[] = []
+  const app = new Hono()
+  let writeKeys: WriteKeys | undefined
+
+  app.get('/healthz', (c) => c.json({ ok: true, roles }))
+
+  if (roles.includes('ingest')) {
+    const metadata = stores.metadata!
+    const bus = stores.bus!
+    writeKeys = createWriteKeyCache(async (key) => {
+      const source = await findSourceByWriteKey(metadata, key)
+      return source ? { orgId: source.org_id, sourceId: source.id } : undefined
+    })
+    app.route(
+      '/',
+      createIngestApp({
+        writeKeys,
+        trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+        logger,
+        publish: (events: IngestedEvent[]) =>
+          bus.publish(
+            EVENTS_TOPIC,
+            events.map((e) => ({ key: `${e.orgId}:${e.userId || e.anonymousId}`, value: JSON.stringify(e) })),
+          ),
+      }),
+    )
+  }
+
+  if (roles.includes('workers')) {
+    consumers.push(await startEventWriter({ bus: stores.bus!, store: stores.events!, logger }))
+  }
+
+  if (roles.includes('api')) {
+    app.get('/', (c) => c.text('fl0 is running. The dashboard arrives with the dashboard issue; events are accepted at /v1/*.\n'))
+  }
+
+  app.onError((err, c) => {
+    logger.error({ err, path: c.req.path }, 'unhandled error')
+    return c.json({ success: false, message: 'An error has occurred', errors: [] }, 500)
+  })
+  app.notFound((c) => c.json({ success: false, message: 'Not found', errors: [] }, 404))
+
+  let server: ServerType | undefined
+  let port = config.PORT
+  if (roles.includes('ingest') || roles.includes('api')) {
+    server = await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))
+    })
+    port = (server.address() as AddressInfo).port
+  }
+
+  let stopping: Promise<void> | undefined
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stores,
+    writeKeys,
+    stop() {
+      stopping ??= (async () => {
+        if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
+        await Promise.all(consumers.map((c) => c.stop()))
+        await stores.close()
+      })()
+      return stopping
+    },
+  }
+}

@@ -1,0 +1,70 @@
+import { join } from 'node:path'
+import { mkdirSync } from 'node:fs'
+import {
+  createDiskBus,
+  createKafkaBus,
+  migrateEvents,
+  migrateMetadata,
+  openEventStore,
+  openPglite,
+  openPostgres,
+  type Bus,
+  type EventStore,
+  type Sql,
+} from '@fl0/stores'
+import type { Config, Role } from './config.ts'
+import type { Logger } from './logger.ts'
+
+export interface Stores {
+  metadata?: Sql
+  bus?: Bus
+  events?: EventStore
+  close(): Promise<void>
+}
+
+/** Opens what the roles of this process need, and only that, and migrates it. */
+export async function openStores(config: Config, roles: Role[], logger: Logger): Promise<Stores> {
+  const needs = {
+    metadata: roles.includes('ingest') || roles.includes('api'),
+    bus: roles.includes('ingest') || roles.includes('workers'),
+    events: roles.includes('workers') || roles.includes('api'),
+  }
+  if (!config.KAFKA_BROKERS && needs.bus && roles.length < 3) {
+    throw new Error('The on-disk bus serves one process: run all roles together (the default), or set KAFKA_BROKERS to run them apart.')
+  }
+  mkdirSync(config.dataDir, { recursive: true })
+  const stores: Stores = {
+    async close() {
+      // Bus first: consumers finish their batch (writing to the events store) before it closes.
+      await stores.bus?.close()
+      await stores.events?.close()
+      await stores.metadata?.close()
+    },
+  }
+  try {
+    if (needs.metadata) {
+      stores.metadata = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(join(config.dataDir, 'metadata'))
+      const applied = await migrateMetadata(stores.metadata)
+      if (applied.length) logger.info({ applied, store: stores.metadata.kind }, 'metadata migrations applied')
+    }
+    if (needs.events) {
+      stores.events = await openEventStore(
+        config.CLICKHOUSE_URL
+          ? { kind: 'http', url: config.CLICKHOUSE_URL, username: config.CLICKHOUSE_USER, password: config.CLICKHOUSE_PASSWORD, database: config.CLICKHOUSE_DATABASE }
+          : { kind: 'chdb', path: join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE },
+      )
+      const applied = await migrateEvents(stores.events)
+      if (applied.length) logger.info({ applied, store: stores.events.kind }, 'event store migrations applied')
+    }
+    if (needs.bus) {
+      const onError = (err: unknown, ctx: object) => logger.error({ err, ...ctx }, 'bus consumer batch failed; retrying')
+      stores.bus = config.KAFKA_BROKERS
+        ? createKafkaBus({ brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()), onError })
+        : createDiskBus({ dir: join(config.dataDir, 'bus'), onError })
+    }
+  } catch (error) {
+    await stores.close().catch(() => {})
+    throw error
+  }
+  return stores
+}

@@ -1,0 +1,432 @@
+import { EventEmitter } from 'node:events'
+import {
+  closeSync,
+  existsSync,
+  fdatasync as fdatasyncCb,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  write as writeCb,
+  writeFileSync,
+} from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
+import { join } from 'node:path'
+import { crc32 } from 'node:zlib'
+
+/**
+ * One topic of the embedded bus: an append-only log in segment files.
+ *
+ * Record layout (little endian):
+ *   u32 payloadLength | u32 crc32(payload) | payload
+ *   payload = u64 offset | u32 keyLength | key (utf8) | value (utf8)
+ *
+ * Durability: appends are gathered while a write is in flight and written with one
+ * write + fdatasync (group commit), so a burst of requests shares one fsync. An
+ * append's promise resolves only after its fdatasync, and readers only ever see
+ * records up to the last fsynced offset.
+ *
+ * Recovery: on open the last segment is scanned; the first record whose length,
+ * checksum or offset is wrong marks a torn tail (a crash mid-write) and the file is
+ * truncated there. Nothing acknowledged can be in a torn tail, because
+ * acknowledgement waits for the fsync.
+ */
+const HEADER = 8
+const PAYLOAD_FIXED = 12
+const MAX_RECORD = 64 * 1024 * 1024
+
+export interface LogRecord {
+  offset: number
+  key: string
+  value: string
+}
+
+interface Segment {
+  base: number
+  path: string
+}
+
+export interface DiskLogOptions {
+  dir: string
+  segmentBytes?: number
+}
+
+export class DiskLog {
+  readonly dir: string
+  private readonly segmentBytes: number
+  private segments: Segment[] = []
+  private fd = -1
+  private activeSize = 0
+  private nextOffset = 0
+  /** Records below this offset are on disk and fsynced. */
+  private durableEnd = 0
+  private pending: Buffer[] = []
+  private pendingLast = -1
+  private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = []
+  private flushing = false
+  private failed: Error | null = null
+  private readonly events = new EventEmitter()
+
+  constructor(options: DiskLogOptions) {
+    this.dir = options.dir
+    this.segmentBytes = options.segmentBytes ?? 64 * 1024 * 1024
+    this.events.setMaxListeners(0)
+    mkdirSync(this.dir, { recursive: true })
+    this.recover()
+  }
+
+  /** The offset the next appended record will get; also the end of the durable log once flushed. */
+  get endOffset(): number {
+    return this.durableEnd
+  }
+
+  get startOffset(): number {
+    return this.segments[0]?.base ?? 0
+  }
+
+  append(records: Array<{ key: string; value: string }>): Promise<void> {
+    if (this.failed) return Promise.reject(this.failed)
+    if (records.length === 0) return Promise.resolve()
+    for (const r of records) {
+      this.pending.push(encode(this.nextOffset, r.key, r.value))
+      this.pendingLast = this.nextOffset
+      this.nextOffset++
+    }
+    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }))
+    if (!this.flushing) {
+      this.flushing = true
+      // Let the requests that arrive in the same turn join this group commit.
+      setImmediate(() => void this.flushLoop())
+    }
+    return done
+  }
+
+  /** Resolves when records at or beyond `offset` are durable, or after `timeoutMs`. */
+  waitFor(offset: number, timeoutMs: number): Promise<void> {
+    if (this.durableEnd > offset) return Promise.resolve()
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, timeoutMs)
+      const events = this.events
+      function done() {
+        clearTimeout(timer)
+        events.off('durable', onDurable)
+        resolve()
+      }
+      const onDurable = (end: number) => {
+        if (end > offset) done()
+      }
+      events.on('durable', onDurable)
+    })
+  }
+
+  openReader(offset: number): LogReader {
+    return new LogReader(this, Math.max(offset, this.startOffset))
+  }
+
+  /** Deletes whole segments that lie entirely below `offset` (never the active one). */
+  truncateBefore(offset: number): number {
+    let removed = 0
+    while (this.segments.length > 1 && this.segments[1].base <= offset) {
+      const old = this.segments.shift()!
+      try {
+        unlinkSync(old.path)
+      } catch {
+        // already gone: nothing to reclaim
+      }
+      removed++
+    }
+    return removed
+  }
+
+  /** The segment holding `offset` (the first one when it was already truncated away). */
+  segmentFor(offset: number): Segment | undefined {
+    for (let i = this.segments.length - 1; i >= 0; i--) {
+      if (this.segments[i].base <= offset) return this.segments[i]
+    }
+    return this.segments[0]
+  }
+
+  segmentAfter(base: number): Segment | undefined {
+    return this.segments.find((s) => s.base > base)
+  }
+
+  async close(): Promise<void> {
+    while (this.flushing) await new Promise((r) => setTimeout(r, 5))
+    if (this.fd >= 0) {
+      fsyncSync(this.fd)
+      closeSync(this.fd)
+      this.fd = -1
+    }
+  }
+
+  private async flushLoop(): Promise<void> {
+    try {
+      while (this.pending.length > 0) {
+        const buffers = this.pending
+        const waiters = this.waiters
+        const last = this.pendingLast
+        const firstOffset = buffers[0].readBigUInt64LE(HEADER)
+        this.pending = []
+        this.waiters = []
+        try {
+          if (this.activeSize >= this.segmentBytes) this.roll(Number(firstOffset))
+          const data = buffers.length === 1 ? buffers[0] : Buffer.concat(buffers)
+          await writeAll(this.fd, data, this.activeSize)
+          await fdatasync(this.fd)
+          this.activeSize += data.length
+          this.durableEnd = last + 1
+          for (const w of waiters) w.resolve()
+          this.events.emit('durable', this.durableEnd)
+        } catch (error) {
+          // A failed write leaves the tail unknown; refuse further appends until a
+          // restart recovers the log from its last good record.
+          this.failed = error instanceof Error ? error : new Error(String(error))
+          for (const w of [...waiters, ...this.waiters]) w.reject(this.failed)
+          this.pending = []
+          this.waiters = []
+        }
+      }
+    } finally {
+      this.flushing = false
+    }
+  }
+
+  private roll(base: number): void {
+    fsyncSync(this.fd)
+    closeSync(this.fd)
+    const path = join(this.dir, segmentName(base))
+    this.fd = openSync(path, 'a+')
+    this.activeSize = 0
+    this.segments.push({ base, path })
+    syncDir(this.dir)
+  }
+
+  private recover(): void {
+    const names = readdirSync(this.dir).filter((n) => n.endsWith('.log')).sort()
+    this.segments = names.map((n) => ({ base: Number(n.slice(0, -4)), path: join(this.dir, n) }))
+    if (this.segments.length === 0) {
+      const path = join(this.dir, segmentName(0))
+      this.segments.push({ base: 0, path })
+      this.fd = openSync(path, 'a+')
+      syncDir(this.dir)
+      return
+    }
+    const active = this.segments[this.segments.length - 1]
+    const data = readFileSync(active.path)
+    let pos = 0
+    let expected = active.base
+    for (const rec of scan(data, 0)) {
+      if (rec.offset !== expected) break
+      expected++
+      pos = rec.end
+    }
+    if (pos < data.length) {
+      // Torn tail from a crash mid-write: never acknowledged, safe to drop.
+      const fd = openSync(active.path, 'r+')
+      try {
+        ftruncateSync(fd, pos)
+        fsyncSync(fd)
+      } finally {
+        closeSync(fd)
+      }
+    }
+    this.fd = openSync(active.path, 'a+')
+    this.activeSize = pos
+    this.nextOffset = expected
+    this.durableEnd = expected
+  }
+}
+
+/** Reads records in offset order, across segments, never past the durable end. */
+export class LogReader {
+  private handle: FileHandle | null = null
+  private segmentBase = -1
+  private position = 0
+  private buffer = Buffer.alloc(0)
+  private bufferStart = 0
+
+  constructor(
+    private readonly log: DiskLog,
+    private nextOffset: number,
+  ) {}
+
+  get offset(): number {
+    return this.nextOffset
+  }
+
+  async read(max: number, maxBytes = 8 * 1024 * 1024): Promise<LogRecord[]> {
+    const out: LogRecord[] = []
+    let bytes = 0
+    while (out.length < max && bytes < maxBytes && this.nextOffset < this.log.endOffset) {
+      if (!(await this.ensureOpen())) break
+      const rec = this.parseOne()
+      if (rec) {
+        if (rec.offset >= this.log.endOffset) break
+        this.consume(rec.end)
+        if (rec.offset < this.nextOffset) continue // seeking forward inside a segment
+        out.push({ offset: rec.offset, key: rec.key, value: rec.value })
+        bytes += rec.value.length
+        this.nextOffset = rec.offset + 1
+        continue
+      }
+      if ((await this.fill()) > 0) continue
+      // End of this segment's file. Rolled segments end on a whole record, so a later
+      // segment means this one is done; otherwise we are caught up with the writer.
+      const next = this.log.segmentAfter(this.segmentBase)
+      if (!next) break
+      await this.reopen(next.base, next.path)
+    }
+    return out
+  }
+
+  async close(): Promise<void> {
+    await this.handle?.close()
+    this.handle = null
+  }
+
+  private async ensureOpen(): Promise<boolean> {
+    if (this.handle) return true
+    const segment = this.log.segmentFor(this.nextOffset)
+    if (!segment) return false
+    await this.reopen(segment.base, segment.path)
+    return true
+  }
+
+  private async reopen(base: number, path: string): Promise<void> {
+    await this.handle?.close()
+    this.handle = await open(path, 'r')
+    this.segmentBase = base
+    this.position = 0
+    this.buffer = Buffer.alloc(0)
+    this.bufferStart = 0
+  }
+
+  private async fill(): Promise<number> {
+    const chunk = Buffer.allocUnsafe(1024 * 1024)
+    const { bytesRead } = await this.handle!.read(chunk, 0, chunk.length, this.position)
+    if (bytesRead === 0) return 0
+    this.position += bytesRead
+    this.buffer = Buffer.concat([this.buffer.subarray(this.bufferStart), chunk.subarray(0, bytesRead)])
+    this.bufferStart = 0
+    return bytesRead
+  }
+
+  private parseOne() {
+    const it = scan(this.buffer, this.bufferStart).next()
+    return it.done ? undefined : it.value
+  }
+
+  private consume(end: number): void {
+    this.bufferStart = end
+  }
+}
+
+function* scan(data: Buffer, start: number) {
+  let pos = start
+  while (pos + HEADER <= data.length) {
+    const length = data.readUInt32LE(pos)
+    if (length < PAYLOAD_FIXED || length > MAX_RECORD) return
+    if (pos + HEADER + length > data.length) return
+    const payload = data.subarray(pos + HEADER, pos + HEADER + length)
+    if (crc32(payload) !== data.readUInt32LE(pos + 4)) return
+    const offset = Number(payload.readBigUInt64LE(0))
+    const keyLength = payload.readUInt32LE(8)
+    if (PAYLOAD_FIXED + keyLength > length) return
+    const key = payload.toString('utf8', PAYLOAD_FIXED, PAYLOAD_FIXED + keyLength)
+    const value = payload.toString('utf8', PAYLOAD_FIXED + keyLength)
+    pos += HEADER + length
+    yield { offset, key, value, end: pos }
+  }
+}
+
+function encode(offset: number, key: string, value: string): Buffer {
+  const keyLength = Buffer.byteLength(key)
+  const valueLength = Buffer.byteLength(value)
+  const length = PAYLOAD_FIXED + keyLength + valueLength
+  const buf = Buffer.allocUnsafe(HEADER + length)
+  buf.writeUInt32LE(length, 0)
+  buf.writeBigUInt64LE(BigInt(offset), HEADER)
+  buf.writeUInt32LE(keyLength, HEADER + 8)
+  buf.write(key, HEADER + PAYLOAD_FIXED, 'utf8')
+  buf.write(value, HEADER + PAYLOAD_FIXED + keyLength, 'utf8')
+  buf.writeUInt32LE(crc32(buf.subarray(HEADER)), 4)
+  return buf
+}
+
+function segmentName(base: number): string {
+  return `${String(base).padStart(20, '0')}.log`
+}
+
+function syncDir(dir: string): void {
+  const fd = openSync(dir, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function writeAll(fd: number, data: Buffer, position: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let written = 0
+    const step = () =>
+      writeCb(fd, data, written, data.length - written, position + written, (err, n) => {
+        if (err) return reject(err)
+        written += n
+        if (written < data.length) step()
+        else resolve()
+      })
+    step()
+  })
+}
+
+function fdatasync(fd: number): Promise<void> {
+  return new Promise((resolve, reject) => fdatasyncCb(fd, (err) => (err ? reject(err) : resolve())))
+}
+
+/** Committed positions of consumer groups, one small file each, replaced atomically. */
+export class OffsetStore {
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true })
+  }
+
+  read(group: string): number | undefined {
+    const path = join(this.dir, `${encodeURIComponent(group)}.offset`)
+    if (!existsSync(path)) return undefined
+    const n = Number(readFileSync(path, 'utf8').trim())
+    return Number.isFinite(n) ? n : undefined
+  }
+
+  write(group: string, offset: number): void {
+    const path = join(this.dir, `${encodeURIComponent(group)}.offset`)
+    const tmp = `${path}.tmp`
+    const fd = openSync(tmp, 'w')
+    try {
+      writeFileSync(fd, String(offset))
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(tmp, path)
+  }
+
+  groups(): string[] {
+    return readdirSync(this.dir)
+      .filter((n) => n.endsWith('.offset'))
+      .map((n) => decodeURIComponent(n.slice(0, -7)))
+  }
+
+  /** The lowest committed offset of all groups, or undefined when none has committed. */
+  minimum(): number | undefined {
+    let min: number | undefined
+    for (const g of this.groups()) {
+      const o = this.read(g)
+      if (o !== undefined && (min === undefined || o < min)) min = o
+    }
+    return min
+  }
+}

@@ -1,0 +1,125 @@
+import { join } from 'node:path'
+import { DiskLog, OffsetStore } from './disk-log.ts'
+import type { Bus, BusMessage, ConsumeOptions, Consumer, DeliveredMessage } from './types.ts'
+
+/**
+ * The embedded bus: one DiskLog per topic under `dir`, one partition each, and
+ * consumer-group offsets in files beside it. One process owns the directory;
+ * within it, each group has one consumer at a time (a second one is refused
+ * rather than silently splitting or doubling the work).
+ */
+export interface DiskBusOptions {
+  dir: string
+  segmentBytes?: number
+  /** Called when a batch handler throws; the batch is retried after a back-off. */
+  onError?: (error: unknown, context: { topic: string; group: string }) => void
+}
+
+export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: string, group: string): number } {
+  const logs = new Map<string, { log: DiskLog; offsets: OffsetStore }>()
+  const active = new Set<string>()
+  const consumers = new Set<Consumer>()
+
+  function topic(name: string) {
+    let t = logs.get(name)
+    if (!t) {
+      const dir = join(options.dir, encodeURIComponent(name))
+      t = { log: new DiskLog({ dir, segmentBytes: options.segmentBytes }), offsets: new OffsetStore(join(dir, 'groups')) }
+      logs.set(name, t)
+    }
+    return t
+  }
+
+  return {
+    kind: 'disk',
+
+    publish(name: string, messages: BusMessage[]): Promise<void> {
+      return topic(name).log.append(messages)
+    },
+
+    lag(name: string, group: string): number {
+      const t = topic(name)
+      return t.log.endOffset - (t.offsets.read(group) ?? t.log.startOffset)
+    },
+
+    async consume(consumeOptions: ConsumeOptions): Promise<Consumer> {
+      const { topic: name, group, onBatch } = consumeOptions
+      const maxBatchSize = consumeOptions.maxBatchSize ?? 1000
+      const maxWaitMs = consumeOptions.maxWaitMs ?? 200
+      const id = `${name}\u0000${group}`
+      if (active.has(id)) throw new Error(`consumer group ${group} already consumes ${name} in this process`)
+      active.add(id)
+      const { log, offsets } = topic(name)
+      const start = offsets.read(group) ?? (consumeOptions.fromBeginning === false ? log.endOffset : log.startOffset)
+      const reader = log.openReader(start)
+      let stopped = false
+      let lastRetention = 0
+
+      async function loop(): Promise<void> {
+        while (!stopped) {
+          let records = await reader.read(maxBatchSize)
+          if (records.length === 0) {
+            await log.waitFor(reader.offset, 250)
+            continue
+          }
+          if (records.length < maxBatchSize && maxWaitMs > 0) {
+            // A fuller batch makes for fewer, larger inserts downstream.
+            const deadline = Date.now() + maxWaitMs
+            while (records.length < maxBatchSize && Date.now() < deadline && !stopped) {
+              await log.waitFor(reader.offset, deadline - Date.now())
+              records = records.concat(await reader.read(maxBatchSize - records.length))
+            }
+          }
+          const delivered: DeliveredMessage[] = records.map((r) => ({
+            topic: name,
+            partition: 0,
+            offset: String(r.offset),
+            key: r.key,
+            value: r.value,
+          }))
+          await handleUntilDone(delivered)
+          offsets.write(group, records[records.length - 1].offset + 1)
+          if (Date.now() - lastRetention > 10_000) {
+            lastRetention = Date.now()
+            const min = offsets.minimum()
+            if (min !== undefined) log.truncateBefore(min)
+          }
+        }
+      }
+
+      async function handleUntilDone(batch: DeliveredMessage[]): Promise<void> {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await onBatch(batch)
+            return
+          } catch (error) {
+            options.onError?.(error, { topic: name, group })
+            if (stopped) throw error
+            await new Promise((r) => setTimeout(r, Math.min(30_000, 100 * 2 ** attempt)))
+          }
+        }
+      }
+
+      const running = loop().catch((error) => {
+        if (!stopped) options.onError?.(error, { topic: name, group })
+      })
+      const consumer: Consumer = {
+        async stop() {
+          stopped = true
+          await running
+          await reader.close()
+          active.delete(id)
+          consumers.delete(consumer)
+        },
+      }
+      consumers.add(consumer)
+      return consumer
+    },
+
+    async close() {
+      await Promise.all([...consumers].map((c) => c.stop()))
+      await Promise.all([...logs.values()].map((t) => t.log.close()))
+      logs.clear()
+    },
+  }
+}

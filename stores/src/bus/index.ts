@@ -1,0 +1,3 @@
+export type { Bus, BusMessage, ConsumeOptions, Consumer, DeliveredMessage } from './types.ts'
+export { createDiskBus } from './disk.ts'
+export { createKafkaBus } from './kafka.ts'

@@ -1,0 +1,2 @@
+export { openEventStore, type EventStore, type EventStoreConfig } from './client.ts'
+export { migrateEvents } from './migrate.ts'

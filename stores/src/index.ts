@@ -1,0 +1,3 @@
+export * from './bus/index.ts'
+export * from './metadata/index.ts'
+export * from './events/index.ts'

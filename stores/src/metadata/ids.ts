@@ -1,0 +1,6 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+
+export const newId = (): string => randomUUID()
+
+/** Write keys travel in snippets and Basic auth headers: URL-safe, 32 characters, 192 bits. */
+export const newWriteKey = (): string => randomBytes(24).toString('base64url')

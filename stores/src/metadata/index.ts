@@ -1,0 +1,7 @@
+export type { Sql } from './sql.ts'
+export { openPglite } from './pglite.ts'
+export { openPostgres } from './postgres.ts'
+export { migrateMetadata } from './migrate.ts'
+export * from './organisations.ts'
+export * from './sources.ts'
+export { newId, newWriteKey } from './ids.ts'
