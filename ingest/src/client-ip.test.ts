@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest'
+import { clientIp, parseTrustedProxies } from './client-ip.ts'
+
+describe('clientIp', () => {
+  const trusted = parseTrustedProxies('10.0.0.0/8, 127.0.0.1, ::1')
+  it.each([
+    ['the connection when no proxy is trusted', '198.51.100.1', '1.2.3.4', '', '198.51.100.1'],
+    ['the connection when the peer is not trusted', '198.51.100.1', '1.2.3.4', '10.0.0.0/8', '198.51.100.1'],
+    ['the first untrusted hop from the right', '10.0.0.5', '9.9.9.9, 1.2.3.4, 10.0.0.7', '10.0.0.0/8', '1.2.3.4'],
+    ['IPv4-mapped IPv6 as plain IPv4', '::ffff:10.0.0.5', '2001:db8::1', '10.0.0.0/8', '2001:db8::1'],
+    ['loopback proxies', '127.0.0.1', '203.0.113.4', '127.0.0.1', '203.0.113.4'],
+    ['garbage in the header skipped', '10.0.0.5', 'nonsense, 203.0.113.5', '10.0.0.0/8', '203.0.113.5'],
+  ])('uses %s', (_, remote, xff, list, expected) => {
+    expect(clientIp(remote, xff, parseTrustedProxies(list))).toBe(expected)
+  })
+
+  it('returns the connection address normalised', () => {
+    expect(clientIp('::ffff:203.0.113.9', undefined, trusted)).toBe('203.0.113.9')
+  })
+})

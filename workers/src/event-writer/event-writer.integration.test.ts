@@ -1,0 +1,145 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDiskBus, migrateEvents, openEventStore, type Bus, type EventStore } from '@fl0/stores'
+import type { IngestedEvent } from '@fl0/contracts'
+import { startEventWriter, DEAD_LETTER_TOPIC } from './index.ts'
+
+const silent = { info() {}, warn() {} }
+let store: EventStore
+const busDir = mkdtempSync(join(tmpdir(), 'fl0-writer-bus-'))
+
+function event(i: number, extra: Partial<IngestedEvent> = {}): IngestedEvent {
+  return {
+    orgId: 'org-a',
+    sourceId: 'src',
+    messageId: `m-${i}`,
+    type: 'track',
+    event: 'Clicked',
+    name: '',
+    userId: `u-${i % 7}`,
+    anonymousId: '',
+    groupId: '',
+    previousId: '',
+    timestamp: new Date(Date.UTC(2026, 2, 1, 12, 0, i)).toISOString(),
+    originalTimestamp: null,
+    sentAt: null,
+    receivedAt: '2026-03-01T12:05:00.000Z',
+    ip: '203.0.113.9',
+    userAgent: 'UA',
+    properties: { button: 'buy', price: i },
+    traits: {},
+    context: { page: { url: 'https://s.test/p?q=1', path: '/p', referrer: 'https://r.test/', title: 'P', search: '?q=1' } },
+    integrations: {},
+    ...extra,
+  }
+}
+
+const publish = (bus: Bus, events: IngestedEvent[]) =>
+  bus.publish('events', events.map((e) => ({ key: `${e.orgId}:${e.userId}`, value: JSON.stringify(e) })))
+
+async function count(org = 'org-a'): Promise<number> {
+  const r = await store.client.query({ query: 'SELECT count() AS n FROM events WHERE org_id = {org:String}', query_params: { org }, format: 'JSONEachRow' })
+  return Number((await r.json<{ n: string }>())[0].n)
+}
+
+async function until(fn: () => Promise<boolean>, timeoutMs = 15_000) {
+  const end = Date.now() + timeoutMs
+  while (Date.now() < end) {
+    if (await fn()) return
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('timed out')
+}
+
+beforeAll(async () => {
+  store = await openEventStore({ kind: 'chdb', path: mkdtempSync(join(tmpdir(), 'fl0-writer-ch-')), database: 'writer_test' })
+})
+afterAll(async () => {
+  await store?.close()
+})
+
+describe('event store migrations', () => {
+  it('apply from empty, then apply nothing', async () => {
+    expect(await migrateEvents(store)).toContain('0001_events')
+    expect(await migrateEvents(store)).toEqual([])
+    const r = await store.client.query({ query: "SELECT name FROM system.tables WHERE database = currentDatabase() AND name = 'events'", format: 'JSONEachRow' })
+    expect(await r.json()).toEqual([{ name: 'events' }])
+  })
+})
+
+describe('event writer', () => {
+  it('stores events with their fields, once each, even when the bus delivers a batch again', async () => {
+    const bus = createDiskBus({ dir: busDir })
+    const writer = await startEventWriter({ bus, store, logger: silent, maxWaitMs: 20 })
+    const events = Array.from({ length: 50 }, (_, i) => event(i))
+    await publish(bus, events)
+    await until(async () => (await count()) === 50)
+
+    // The same messages again (a client retry, or a replay), plus a duplicate inside one batch.
+    await publish(bus, [...events.slice(0, 20), event(50), event(50)])
+    await until(async () => (await count()) >= 51)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(await count()).toBe(51)
+
+    const r = await store.client.query({
+      query: `SELECT message_id, type, event, user_id, ip, user_agent, page_url, page_path, page_referrer, page_title, page_search,
+                     toString(timestamp) AS ts, properties.button AS button, properties.price AS price
+              FROM events WHERE org_id = 'org-a' AND message_id = 'm-3'`,
+      format: 'JSONEachRow',
+    })
+    expect(await r.json()).toEqual([
+      {
+        message_id: 'm-3',
+        type: 'track',
+        event: 'Clicked',
+        user_id: 'u-3',
+        ip: '203.0.113.9',
+        user_agent: 'UA',
+        page_url: 'https://s.test/p?q=1',
+        page_path: '/p',
+        page_referrer: 'https://r.test/',
+        page_title: 'P',
+        page_search: '?q=1',
+        ts: '2026-03-01 12:00:03.000',
+        button: 'buy',
+        price: 3,
+      },
+    ])
+    await writer.stop()
+    await bus.close()
+  })
+
+  it('counts a replayed batch once after a restart from an old offset (crash between insert and commit)', async () => {
+    const before = await count()
+    // Rewind the group's committed offset, as if the process died right after inserting.
+    writeFileSync(join(busDir, 'events', 'groups', 'event-writer.offset'), '0')
+    const bus = createDiskBus({ dir: busDir })
+    let seen = 0
+    const writer = await startEventWriter({ bus, store, logger: silent, maxWaitMs: 20, onStored: () => seen++ })
+    await until(async () => seen > 0 && (bus as ReturnType<typeof createDiskBus>).lag('events', 'event-writer') === 0)
+    expect(await count()).toBe(before)
+    await writer.stop()
+    await bus.close()
+  })
+
+  it('sends poison messages to the dead-letter topic and goes on', async () => {
+    const bus = createDiskBus({ dir: busDir })
+    const writer = await startEventWriter({ bus, store, logger: silent, maxWaitMs: 20 })
+    await bus.publish('events', [
+      { key: 'x', value: 'not json' },
+      { key: 'y', value: JSON.stringify({ orgId: 'org-b' }) },
+    ])
+    await publish(bus, [event(100, { orgId: 'org-b' })])
+    await until(async () => (await count('org-b')) === 1)
+
+    const dead: string[] = []
+    const dlq = await bus.consume({ topic: DEAD_LETTER_TOPIC, group: 'test', maxWaitMs: 10, onBatch: async (m) => void dead.push(...m.map((x) => x.value)) })
+    await until(async () => dead.length === 2)
+    expect(dead.map((d) => JSON.parse(d).reason)).toEqual(['not valid JSON', 'messageId missing'])
+    await dlq.stop()
+    await writer.stop()
+    await bus.close()
+  })
+})
