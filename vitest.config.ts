@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', '**/*.cluster.test.ts', 'dashboard/**'],
+    reporters: ['default', './scripts/summary-reporter.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,
