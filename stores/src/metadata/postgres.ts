@@ -1,11 +1,31 @@
 import pg from 'pg'
 import type { Sql } from './sql.ts'
 
+export interface PostgresOptions {
+  /** Connections in the pool (default 10). */
+  max?: number
+  /**
+   * Called when an idle pooled connection fails (the server restarted, a
+   * failover, an administrator ended it). The pool has already dropped it and
+   * opens a new one on the next query; this is for the log. Default: a line on stderr.
+   */
+  onError?: (error: Error) => void
+}
+
 /** PostgreSQL through node-postgres' pool (DATABASE_URL). */
-export async function openPostgres(connectionString: string, max = 10): Promise<Sql> {
-  const pool = new pg.Pool({ connectionString, max })
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Sql> {
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 })
+  // node-postgres emits 'error' on the pool when an idle connection dies; an
+  // 'error' event without a listener would end the process, so a Postgres
+  // restart would take every api and worker role down with it.
+  pool.on('error', options.onError ?? ((error) => console.error(`postgres: idle connection lost: ${error.message}`)))
   // Fail at start, with the server's own message, rather than on the first request.
-  ;(await pool.connect()).release()
+  try {
+    ;(await pool.connect()).release()
+  } catch (error) {
+    await pool.end().catch(() => {})
+    throw error
+  }
   return {
     kind: 'postgres',
     async query<T>(text: string, params?: unknown[]) {
@@ -16,16 +36,21 @@ export async function openPostgres(connectionString: string, max = 10): Promise<
     },
     async transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       const conn = await pool.connect()
+      // A connection whose ROLLBACK failed is in an unknown state: destroy it
+      // (release with an error) rather than hand it to the next caller.
+      let broken: Error | undefined
       try {
         await conn.query('BEGIN')
         const result = await fn(onConnection(conn))
         await conn.query('COMMIT')
         return result
       } catch (error) {
-        await conn.query('ROLLBACK').catch(() => {})
+        await conn.query('ROLLBACK').catch((e: Error) => {
+          broken = e
+        })
         throw error
       } finally {
-        conn.release()
+        conn.release(broken)
       }
     },
     close: () => pool.end(),
