@@ -1,18 +1,44 @@
-import { Kafka, logLevel, type Producer, type Consumer as KafkaConsumer } from 'kafkajs'
+import { Kafka, logLevel, Partitioners, type Producer, type Consumer as KafkaConsumer } from 'kafkajs'
 import type { Bus, BusMessage, ConsumeOptions, Consumer, DeliveredMessage } from './types.ts'
 
 /**
  * The cluster bus: Kafka through kafkajs.
  * - The producer is idempotent and waits for all in-sync replicas (acks -1), so a
  *   resolved publish() is durable on the brokers.
- * - Keys pick the partition (kafkajs' default murmur2 partitioner, the same as the
- *   Java client), so one user's events stay in order.
- * - Consumers commit explicitly, after the batch handler resolves.
+ * - Keys pick the partition (murmur2, the same as the Java client), so one
+ *   user's events stay in order.
+ * - Consumers commit explicitly, after the batch handler resolves; a handler
+ *   that throws, whatever it throws, gets the same batch again after a back-off.
+ *
+ * Proven against a real broker by kafka.cluster.test.ts (`npm run test:cluster`).
  */
 export interface KafkaBusOptions {
   brokers: string[]
   clientId?: string
+  /**
+   * How long the group coordinator waits for a silent consumer before giving
+   * its partitions to another member (default 30 s). A worker that dies without
+   * leaving the group (kill -9, a lost machine) holds its partitions this long.
+   * The broker accepts 6 s to 30 min (group.min/max.session.timeout.ms).
+   */
+  sessionTimeoutMs?: number
+  /** A batch handler threw (the batch will be retried), or a consumer stopped for good. */
   onError?: (error: unknown, context: { topic: string; group: string }) => void
+}
+
+/**
+ * kafkajs retries a failed eachBatch only if the error looks retriable to it:
+ * a TypeError, RangeError, ReferenceError or SyntaxError (the usual shape of a
+ * bug in a handler, or of a message it did not expect) makes it stop the
+ * consumer for good, silently, while the process runs on. Wrapping every
+ * handler error in this one keeps the bus's promise: the batch is retried.
+ */
+class BatchHandlerError extends Error {
+  readonly retriable = true
+  constructor(readonly cause: unknown) {
+    super(`batch handler failed: ${cause instanceof Error ? cause.message : String(cause)}`)
+    this.name = 'BatchHandlerError'
+  }
 }
 
 export function createKafkaBus(options: KafkaBusOptions): Bus {
@@ -22,6 +48,9 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     logLevel: logLevel.WARN,
     retry: { retries: 8 },
   })
+  const sessionTimeout = options.sessionTimeoutMs ?? 30_000
+  // A third of the session, at most kafkajs' default 3 s: two lost heartbeats are survivable.
+  const heartbeatInterval = Math.min(3_000, Math.floor(sessionTimeout / 3))
   let producer: Producer | undefined
   let connecting: Promise<Producer> | undefined
   const consumers = new Set<Consumer>()
@@ -29,8 +58,20 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   function getProducer(): Promise<Producer> {
     if (producer) return Promise.resolve(producer)
     connecting ??= (async () => {
-      const p = kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true })
-      await p.connect()
+      const p = kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: true,
+        // Named, not defaulted: this is the Java client's partitioner, so a key
+        // lands on the same partition whichever client wrote it.
+        createPartitioner: Partitioners.DefaultPartitioner,
+      })
+      try {
+        await p.connect()
+      } catch (error) {
+        connecting = undefined // let the next publish try again
+        throw error
+      }
       producer = p
       return p
     })()
@@ -51,8 +92,15 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       const maxBatchSize = consumeOptions.maxBatchSize ?? 1000
       const consumer: KafkaConsumer = kafka.consumer({
         groupId: group,
+        sessionTimeout,
+        heartbeatInterval,
         maxWaitTimeInMs: consumeOptions.maxWaitMs ?? 200,
         allowAutoTopicCreation: true,
+      })
+      // kafkajs restarts a crashed consumer by itself when it deems the error
+      // retriable; when it does not, the consumer is gone for good: say so.
+      consumer.on(consumer.events.CRASH, ({ payload }) => {
+        if (!payload.restart) options.onError?.(payload.error, { topic, group })
       })
       await consumer.connect()
       await consumer.subscribe({ topic, fromBeginning: consumeOptions.fromBeginning ?? true })
@@ -69,12 +117,19 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
               key: m.key?.toString('utf8') ?? '',
               value: m.value?.toString('utf8') ?? '',
             }))
+            // kafkajs heartbeats only from its fetch loop. A handler slower than
+            // the session timeout (a slow insert downstream) would otherwise get
+            // this consumer thrown out of the group mid-batch: its commit refused,
+            // its partitions handed on, the batch handled twice.
+            const beating = setInterval(() => void heartbeat().catch(() => {}), heartbeatInterval)
             try {
               await onBatch(delivered)
             } catch (error) {
               options.onError?.(error, { topic, group })
               // Throwing makes kafkajs back off and fetch the same offsets again.
-              throw error
+              throw new BatchHandlerError(error)
+            } finally {
+              clearInterval(beating)
             }
             const last = slice[slice.length - 1].offset
             resolveOffset(last)
