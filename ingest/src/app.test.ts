@@ -11,9 +11,13 @@ function setup(options: { failPublish?: boolean; trusted?: string } = {}) {
   const published: IngestedEvent[] = []
   const app = createIngestApp({
     writeKeys: createWriteKeyCache(async (k) => (k === KEY ? { orgId: 'org-1', sourceId: 'src-1' } : undefined)),
-    publish: async (events) => {
+    publish: async (records) => {
       if (options.failPublish) throw new Error('disk full')
-      published.push(...events)
+      for (const r of records) {
+        const event = JSON.parse(r.value) as IngestedEvent
+        expect(r.key).toBe(`${event.org_id}:${event.user_id || event.anonymous_id}`)
+        published.push(event)
+      }
     },
     trustedProxies: parseTrustedProxies(options.trusted ?? ''),
     now: () => NOW,
@@ -34,40 +38,48 @@ describe('POST /v1/* single calls', () => {
   it.each([
     ['track', { userId: 'u1', event: 'Signed Up', properties: { plan: 'pro' } }, { event: 'Signed Up', properties: { plan: 'pro' } }],
     ['identify', { userId: 'u1', traits: { email: 'a@b.co' } }, { traits: { email: 'a@b.co' } }],
-    ['page', { anonymousId: 'a1', name: 'Home', category: 'Docs', properties: { path: '/' } }, { name: 'Home', properties: { path: '/', category: 'Docs' } }],
+    ['page', { anonymousId: 'a1', name: 'Home', category: 'Docs', properties: { path: '/', title: 'Welcome' } }, { name: 'Home', page_path: '/', page_title: 'Welcome', properties: { path: '/', title: 'Welcome', category: 'Docs' } }],
     ['screen', { userId: 'u1', name: 'Settings' }, { name: 'Settings' }],
-    ['group', { userId: 'u1', groupId: 'g1', traits: { name: 'Acme' } }, { groupId: 'g1', traits: { name: 'Acme' } }],
-    ['alias', { userId: 'u1', previousId: 'a1' }, { previousId: 'a1' }],
+    ['group', { userId: 'u1', groupId: 'g1', traits: { name: 'Acme' } }, { group_id: 'g1', traits: { name: 'Acme' } }],
+    ['alias', { userId: 'u1', previousId: 'a1' }, { previous_id: 'a1' }],
   ])('%s is accepted and published with its fields', async (type, body, expected) => {
     const { post, published } = setup()
     const res = await post(`/v1/${type}`, body)
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ success: true })
     expect(published).toHaveLength(1)
-    expect(published[0]).toMatchObject({ type, orgId: 'org-1', sourceId: 'src-1', ...expected })
-    expect(published[0].messageId).toMatch(/^[0-9a-f-]{36}$/)
-    expect(published[0].receivedAt).toBe(NOW.toISOString())
+    expect(published[0]).toMatchObject({ type, org_id: 'org-1', source_id: 'src-1', ...expected })
+    expect(published[0].message_id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(published[0].received_at).toBe('2026-03-01 12:00:00.000')
+  })
+
+  it('takes page fields from context.page', async () => {
+    const { post, published } = setup()
+    const page = { url: 'https://s.test/a?x=1', path: '/a', referrer: 'https://r.test/', title: 'A', search: '?x=1' }
+    await post('/v1/track', { anonymousId: 'a', event: 'E', context: { page } })
+    expect(published[0]).toMatchObject({ page_url: page.url, page_path: '/a', page_referrer: page.referrer, page_title: 'A', page_search: '?x=1' })
   })
 
   it('keeps a given messageId, and numeric ids become strings', async () => {
     const { post, published } = setup()
     await post('/v1/track', { userId: 42, event: 'E', messageId: 'm-1' })
-    expect(published[0]).toMatchObject({ userId: '42', messageId: 'm-1' })
+    expect(published[0]).toMatchObject({ user_id: '42', message_id: 'm-1' })
   })
 
   it('corrects the timestamp for the client clock with sentAt', async () => {
     const { post, published } = setup()
     // The client's clock runs one hour fast; the event happened 5 s before it was sent.
     await post('/v1/track', { userId: 'u', event: 'E', timestamp: '2026-03-01T12:59:55.000Z', sentAt: '2026-03-01T13:00:00.000Z' })
-    expect(published[0].timestamp).toBe('2026-03-01T11:59:55.000Z')
-    expect(published[0].originalTimestamp).toBe('2026-03-01T12:59:55.000Z')
+    expect(published[0].timestamp).toBe('2026-03-01 11:59:55.000')
+    expect(published[0].original_timestamp).toBe('2026-03-01 12:59:55.000')
+    expect(published[0].sent_at).toBe('2026-03-01 13:00:00.000')
   })
 
   it('keeps the timestamp without sentAt, and uses receivedAt without either', async () => {
     const { post, published } = setup()
     await post('/v1/track', { userId: 'u', event: 'E', timestamp: '2026-02-01T00:00:00Z' })
     await post('/v1/track', { userId: 'u', event: 'E' })
-    expect(published.map((e) => e.timestamp)).toEqual(['2026-02-01T00:00:00.000Z', NOW.toISOString()])
+    expect(published.map((e) => e.timestamp)).toEqual(['2026-02-01 00:00:00.000', '2026-03-01 12:00:00.000'])
   })
 
   it('takes the IP from the connection, ignoring X-Forwarded-For from untrusted peers', async () => {
@@ -99,7 +111,7 @@ describe('POST /v1/* single calls', () => {
   it('takes the userAgent from the browser request when the context has none', async () => {
     const { post, published } = setup()
     await post('/v1/track', { anonymousId: 'a', event: 'E' }, { headers: { origin: 'https://site.test', 'user-agent': 'Mozilla/5.0 Test' } })
-    expect(published[0].userAgent).toBe('Mozilla/5.0 Test')
+    expect(published[0].user_agent).toBe('Mozilla/5.0 Test')
   })
 
   it('answers CORS preflights for browsers', async () => {
@@ -181,14 +193,14 @@ describe('POST /v1/batch and /v1/import', () => {
     expect(published).toHaveLength(2)
     expect(published[0].context).toMatchObject({ library: { name: 'lib', version: '1' }, locale: 'fr-FR' })
     expect(published[1].context).toMatchObject({ locale: 'en-GB' })
-    expect(published[1].integrations).toEqual({ All: true })
+    expect(JSON.parse(published[1].integrations)).toEqual({ All: true })
     expect(published[1].type).toBe('identify')
   })
 
   it('applies the batch sentAt to items for the clock correction', async () => {
     const { post, published } = setup()
     await post('/v1/batch', { batch: [item(1, { timestamp: '2026-03-01T12:59:50.000Z' })], sentAt: '2026-03-01T13:00:00.000Z' })
-    expect(published[0].timestamp).toBe('2026-03-01T11:59:50.000Z')
+    expect(published[0].timestamp).toBe('2026-03-01 11:59:50.000')
   })
 
   it('stores the valid items of a batch with a bad one and names the bad one (Segment answers 200 too)', async () => {
@@ -201,7 +213,7 @@ describe('POST /v1/batch and /v1/import', () => {
       { index: 1, messageId: null, errors: [{ name: 'batch.1.event', message: 'must be provided on track calls' }] },
       { index: 2, messageId: null, errors: [{ name: 'batch.2.type', message: 'must be one of track, identify, page, screen, group, alias' }] },
     ])
-    expect(published.map((e) => e.messageId)).toEqual(['m1', 'm4'])
+    expect(published.map((e) => e.message_id)).toEqual(['m1', 'm4'])
   })
 
   it('refuses a batch with no valid item', async () => {
@@ -240,7 +252,7 @@ describe('POST /v1/batch and /v1/import', () => {
     const json = await res.json()
     expect(res.status).toBe(200)
     expect(json.rejected[0]).toEqual({ index: 0, messageId: 'm1', errors: [{ name: 'batch.0', message: 'an event must be at most 32 KB' }] })
-    expect(published.map((e) => e.messageId)).toEqual(['m2'])
+    expect(published.map((e) => e.message_id)).toEqual(['m2'])
   })
 
   it.each([

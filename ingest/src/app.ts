@@ -11,8 +11,11 @@ export const EVENTS_TOPIC = 'events'
 
 export interface IngestDeps {
   writeKeys: WriteKeys
-  /** Resolves once the events are durable on the bus; ingest answers 2xx only after that. */
-  publish: (events: IngestedEvent[]) => Promise<void>
+  /**
+   * Resolves once the records are durable on the bus; ingest answers 2xx only after that.
+   * Each value is an IngestedEvent serialised; the key keeps one user's events on one partition.
+   */
+  publish: (records: Array<{ key: string; value: string }>) => Promise<void>
   trustedProxies?: TrustedProxies
   logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
   now?: () => Date
@@ -52,7 +55,7 @@ export function createIngestApp(deps: IngestDeps) {
       if (!source.ok) return c.json(errorBody(source.message, [source.error]), 401)
       const result = normalizeCall(type, body.value, enrichment(c, source.ref, now(), trusted))
       if (!result.ok) return c.json(errorBody(`Invalid ${type} call`, result.errors), 400)
-      return publishAndAnswer(c, deps, [result.event])
+      return publishAndAnswer(c, deps, [record(result.event)])
     })
   }
 
@@ -67,42 +70,50 @@ export function createIngestApp(deps: IngestDeps) {
       const { batch, context, integrations, sentAt } = envelope.data
       const base = enrichment(c, source.ref, now(), trusted)
       base.batch = { context, integrations, sentAt }
-      const events: IngestedEvent[] = []
+      const records: Array<{ key: string; value: string }> = []
       const rejected: Array<{ index: number; messageId: string | null; errors: FieldError[] }> = []
       batch.forEach((item, index) => {
         const prefix = `batch.${index}`
         const messageId = typeof (item as any)?.messageId === 'string' ? (item as any).messageId : null
-        if (itemTooLarge(item)) {
+        const type = typeof (item as any)?.type === 'string' ? (item as any).type : ''
+        const result = normalizeCall(type, item, base, prefix)
+        if (!result.ok) {
+          rejected.push({ index, messageId, errors: result.errors })
+          return
+        }
+        const r = record(result.event)
+        if (itemTooLarge(item, r.value)) {
           rejected.push({ index, messageId, errors: [{ name: prefix, message: `an event must be at most ${INGEST_LIMITS.eventBytes / 1024} KB` }] })
           return
         }
-        const type = typeof (item as any)?.type === 'string' ? (item as any).type : ''
-        const result = normalizeCall(type, item, base, prefix)
-        if (result.ok) events.push(result.event)
-        else rejected.push({ index, messageId, errors: result.errors })
+        records.push(r)
       })
-      if (events.length === 0) {
+      if (records.length === 0) {
         return c.json(errorBody('No valid event in the batch', rejected.flatMap((r) => r.errors)), 400)
       }
       if (rejected.length > 0) {
         deps.logger?.warn({ orgId: source.ref.orgId, sourceId: source.ref.sourceId, rejected }, 'batch items rejected')
       }
-      return publishAndAnswer(c, deps, events, rejected)
+      return publishAndAnswer(c, deps, records, rejected)
     })
   }
 
   return app
 }
 
-async function publishAndAnswer(c: Context, deps: IngestDeps, events: IngestedEvent[], rejected?: unknown[]) {
+function record(event: IngestedEvent) {
+  return { key: `${event.org_id}:${event.user_id || event.anonymous_id}`, value: JSON.stringify(event) }
+}
+
+async function publishAndAnswer(c: Context, deps: IngestDeps, records: Array<{ key: string; value: string }>, rejected?: unknown[]) {
   try {
-    await deps.publish(events)
+    await deps.publish(records)
   } catch (error) {
-    deps.logger?.error({ err: error, count: events.length }, 'publish to bus failed')
+    deps.logger?.error({ err: error, count: records.length }, 'publish to bus failed')
     // 503 makes Segment's libraries and the snippet retry later with the same messageIds.
     return c.json(errorBody('Event bus unavailable, retry later'), 503)
   }
-  if (rejected && rejected.length > 0) return c.json({ success: true, accepted: events.length, rejected }, 200)
+  if (rejected && rejected.length > 0) return c.json({ success: true, accepted: records.length, rejected }, 200)
   return c.json({ success: true }, 200)
 }
 

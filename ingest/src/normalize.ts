@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { INGEST_LIMITS, schemaByType, toFieldErrors, EVENT_TYPES, type EventType, type FieldError, type IngestedEvent } from '@fl0/contracts'
+import { chTime, INGEST_LIMITS, schemaByType, toFieldErrors, EVENT_TYPES, type EventType, type FieldError, type IngestedEvent } from '@fl0/contracts'
 
 /**
  * Validates one Segment call and turns it into the event that goes on the bus.
@@ -50,32 +50,44 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
   const originalTimestamp = call.timestamp ?? null
   const timestamp = correctedTimestamp(receivedAt, originalTimestamp, sentAt)
 
-  const properties = type === 'page' || type === 'screen' || type === 'track' ? { ...(call.properties ?? {}) } : {}
-  if ((type === 'page' || type === 'screen') && call.category && properties.category === undefined) {
-    properties.category = call.category
+  const isPage = type === 'page' || type === 'screen'
+  let properties: Record<string, unknown> = isPage || type === 'track' ? (call.properties ?? {}) : {}
+  if (isPage && call.category && properties.category === undefined) properties = { ...properties, category: call.category }
+
+  // Page fields: context.page (every analytics.js call carries it), else a page call's own properties.
+  const page = typeof context.page === 'object' && context.page !== null ? (context.page as Record<string, unknown>) : {}
+  const pageField = (key: string): string => {
+    const value = page[key] ?? (type === 'page' ? properties[key] : undefined)
+    return typeof value === 'string' ? value : ''
   }
 
+  // Key order matters: see IngestedEvent.
   const event: IngestedEvent = {
-    orgId: enrich.orgId,
-    sourceId: enrich.sourceId,
-    messageId: call.messageId ?? (enrich.newMessageId ?? randomUUID)(),
+    org_id: enrich.orgId,
+    message_id: call.messageId ?? (enrich.newMessageId ?? randomUUID)(),
+    timestamp: chTime(timestamp),
+    source_id: enrich.sourceId,
     type: type as EventType,
     event: type === 'track' ? call.event : '',
-    name: type === 'page' || type === 'screen' ? (call.name ?? '') : '',
-    userId,
-    anonymousId,
-    groupId: type === 'group' ? call.groupId : '',
-    previousId: type === 'alias' ? call.previousId : '',
-    timestamp: timestamp.toISOString(),
-    originalTimestamp: originalTimestamp ? new Date(originalTimestamp).toISOString() : null,
-    sentAt: sentAt ? new Date(sentAt).toISOString() : null,
-    receivedAt: receivedAt.toISOString(),
+    name: isPage ? (call.name ?? '') : '',
+    user_id: userId,
+    anonymous_id: anonymousId,
+    group_id: type === 'group' ? call.groupId : '',
+    previous_id: type === 'alias' ? call.previousId : '',
+    original_timestamp: originalTimestamp ? chTime(new Date(originalTimestamp)) : null,
+    sent_at: sentAt ? chTime(new Date(sentAt)) : null,
+    received_at: chTime(receivedAt),
     ip,
-    userAgent,
+    user_agent: userAgent,
+    page_url: pageField('url'),
+    page_path: pageField('path'),
+    page_referrer: pageField('referrer'),
+    page_title: pageField('title'),
+    page_search: pageField('search'),
     properties,
-    traits: type === 'identify' || type === 'group' ? { ...(call.traits ?? {}) } : {},
+    traits: type === 'identify' || type === 'group' ? (call.traits ?? {}) : {},
     context,
-    integrations,
+    integrations: JSON.stringify(integrations),
   }
   return { ok: true, event }
 }
@@ -93,8 +105,15 @@ export function correctedTimestamp(receivedAt: Date, timestamp: string | null, s
   return new Date(receivedAt.getTime() - (Date.parse(sentAt) - ts))
 }
 
-/** Bytes of one item as received; over INGEST_LIMITS.eventBytes it is refused. */
-export function itemTooLarge(raw: unknown): boolean {
+/**
+ * Is this batch item over the per-event limit, measured on the item as received?
+ * Serialising every item to measure it would cost as much as validating it, so
+ * the exact measure is taken only when the record fl0 built from it (which holds
+ * all of the item's known fields) is near the limit. Unknown top-level fields are
+ * dropped by validation and stored nowhere, so they cannot hide a large event.
+ */
+export function itemTooLarge(raw: unknown, record: string): boolean {
+  if (record.length * 3 < INGEST_LIMITS.eventBytes - 2048) return false
   return Buffer.byteLength(JSON.stringify(raw) ?? '') > INGEST_LIMITS.eventBytes
 }
 

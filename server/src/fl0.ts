@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
-import type { IngestedEvent } from '@fl0/contracts'
 import { createIngestApp, createWriteKeyCache, EVENTS_TOPIC, parseTrustedProxies, type WriteKeys } from '@fl0/ingest'
 import { startEventWriter } from '@fl0/workers'
 import { findSourceByWriteKey, type Consumer } from '@fl0/stores'
@@ -43,11 +42,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         writeKeys,
         trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
         logger,
-        publish: (events: IngestedEvent[]) =>
-          bus.publish(
-            EVENTS_TOPIC,
-            events.map((e) => ({ key: `${e.orgId}:${e.userId || e.anonymousId}`, value: JSON.stringify(e) })),
-          ),
+        publish: (records) => bus.publish(EVENTS_TOPIC, records),
       }),
     )
   }

@@ -1,2 +1,2 @@
 export { startEventWriter, DEAD_LETTER_TOPIC, type EventWriterDeps } from './event-writer/index.ts'
-export { toRow, parseEvent, chTime } from './event-writer/row.ts'
+export { readHead, checkRecord } from './event-writer/record.ts'

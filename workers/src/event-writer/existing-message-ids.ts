@@ -1,5 +1,5 @@
 import type { EventStore } from '@fl0/stores'
-import { chTime } from './row.ts'
+import { chTime } from '@fl0/contracts'
 
 /**
  * Which of these message ids does `events` already hold for this organisation?
@@ -29,8 +29,8 @@ export async function existingMessageIds(
                 AND message_id IN {ids:Array(String)}`,
       query_params: {
         org: orgId,
-        from: chTime(new Date(fromMs - WINDOW_MS).toISOString()),
-        to: chTime(new Date(toMs + WINDOW_MS).toISOString()),
+        from: chTime(new Date(fromMs - WINDOW_MS)),
+        to: chTime(new Date(toMs + WINDOW_MS)),
         ids: ids.slice(i, i + CHUNK),
       },
       format: 'JSONEachRow',

@@ -1,6 +1,6 @@
-import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
-import type { IngestedEvent } from '@fl0/contracts'
-import { parseEvent, toRow, type EventRow } from './row.ts'
+import { Readable } from 'node:stream'
+import type { Bus, BusMessage, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
+import { checkRecord, readHead, type RecordHead } from './record.ts'
 import { existingMessageIds } from './existing-message-ids.ts'
 
 export const DEAD_LETTER_TOPIC = 'events.dlq'
@@ -15,79 +15,125 @@ export interface EventWriterDeps {
   maxBatchSize?: number
   /** …or whatever arrived within this long of the first one. */
   maxWaitMs?: number
-  /** Called after each batch is stored (tests and lag metrics). */
+  /** Called after each batch is stored, with the number of rows inserted (tests, lag metrics). */
   onStored?: (count: number) => void
+}
+
+interface Row extends RecordHead {
+  line: string
+  message: DeliveredMessage
 }
 
 /**
  * The event writer: consumes the bus and inserts into `events` in batches.
  *
  * Steps, in this order because each relies on the one before:
- * 1. parse: poison messages go to the dead-letter topic with their reason and never
- *    block the batch (they would otherwise be retried forever);
+ * 1. read each record's head (org, message id, time); a record whose head cannot
+ *    be read gets the full check, and poison goes to the dead-letter topic with
+ *    its reason instead of blocking the partition;
  * 2. dedupe within the batch on (org, message id), keeping the first;
  * 3. drop ids `events` already holds (a replay after a crash between insert and
  *    offset commit, or a client retry);
- * 4. insert; only then does the bus commit the batch's offsets.
- * Because one organisation's messages for one user share a partition, and each
- * partition has one consumer at a time, steps 3 and 4 do not race.
+ * 4. insert the records' JSON as it came off the bus (no parse, no re-serialise);
+ *    if ClickHouse refuses the batch, find the poison with the full check, send it
+ *    to the dead-letter topic and insert the rest;
+ * 5. only then does the bus commit the batch's offsets.
+ * One organisation's messages for one user share a partition, and a partition has
+ * one consumer at a time, so steps 3 and 4 do not race with another writer.
  */
 export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer> {
   const { bus, store, logger } = deps
+  const deadLetter = (items: Array<{ message: DeliveredMessage; reason: string }>) => {
+    logger.warn({ count: items.length, reasons: [...new Set(items.map((i) => i.reason))] }, 'poison messages sent to the dead-letter topic')
+    const records: BusMessage[] = items.map(({ message: m, reason }) => ({
+      key: m.key,
+      value: JSON.stringify({ reason, topic: m.topic, partition: m.partition, offset: m.offset, value: m.value }),
+    }))
+    return bus.publish(DEAD_LETTER_TOPIC, records)
+  }
+
   return bus.consume({
     topic: deps.topic ?? 'events',
     group: deps.group ?? 'event-writer',
     maxBatchSize: deps.maxBatchSize ?? 10_000,
     maxWaitMs: deps.maxWaitMs ?? 500,
     onBatch: async function writeEvents(messages) {
-      const events = await parseOrDeadLetter(bus, messages, logger)
-      const rows = await withoutDuplicates(store, events)
-      if (rows.length > 0) {
-        await store.client.insert({
-          table: 'events',
-          values: rows,
-          format: 'JSONEachRow',
-          clickhouse_settings: { input_format_skip_unknown_fields: 1 },
-        })
+      const rows: Row[] = []
+      const poison: Array<{ message: DeliveredMessage; reason: string }> = []
+      for (const message of messages) {
+        const head = readHead(message.value)
+        if (head) {
+          rows.push({ ...head, line: message.value, message })
+          continue
+        }
+        const checked = checkRecord(message.value)
+        if (checked.ok) rows.push({ ...checked.head, line: checked.value, message })
+        else poison.push({ message, reason: checked.reason })
       }
-      deps.onStored?.(rows.length)
+      if (poison.length > 0) await deadLetter(poison)
+      const fresh = await withoutDuplicates(store, rows)
+      const inserted = await insertOrIsolatePoison(store, fresh, deadLetter)
+      deps.onStored?.(inserted)
     },
   })
 }
 
-async function parseOrDeadLetter(bus: Bus, messages: DeliveredMessage[], logger: EventWriterDeps['logger']): Promise<IngestedEvent[]> {
-  const events: IngestedEvent[] = []
-  const dead: Array<{ key: string; value: string }> = []
-  for (const m of messages) {
-    const parsed = parseEvent(m.value)
-    if (parsed.ok) events.push(parsed.event)
-    else dead.push({ key: m.key, value: JSON.stringify({ reason: parsed.reason, topic: m.topic, partition: m.partition, offset: m.offset, value: m.value }) })
+async function withoutDuplicates(store: EventStore, rows: Row[]): Promise<Row[]> {
+  const byOrg = new Map<string, Map<string, Row>>()
+  for (const row of rows) {
+    let unique = byOrg.get(row.orgId)
+    if (!unique) byOrg.set(row.orgId, (unique = new Map()))
+    if (!unique.has(row.messageId)) unique.set(row.messageId, row)
   }
-  if (dead.length > 0) {
-    logger.warn({ count: dead.length }, 'poison messages sent to the dead-letter topic')
-    await bus.publish(DEAD_LETTER_TOPIC, dead)
-  }
-  return events
-}
-
-async function withoutDuplicates(store: EventStore, events: IngestedEvent[]): Promise<EventRow[]> {
-  const byOrg = new Map<string, Map<string, IngestedEvent>>()
-  for (const e of events) {
-    let m = byOrg.get(e.orgId)
-    if (!m) byOrg.set(e.orgId, (m = new Map()))
-    if (!m.has(e.messageId)) m.set(e.messageId, e)
-  }
-  const rows: EventRow[] = []
+  const out: Row[] = []
   for (const [orgId, unique] of byOrg) {
     let min = Infinity
     let max = -Infinity
-    for (const e of unique.values()) {
-      const t = Date.parse(e.timestamp)
-      if (t < min) min = t
-      if (t > max) max = t
+    for (const row of unique.values()) {
+      if (row.timeMs < min) min = row.timeMs
+      if (row.timeMs > max) max = row.timeMs
     }
     const existing = await existingMessageIds(store, orgId, [...unique.keys()], min, max)
-    for (const e of unique.values()) if (!existing.has(e.messageId)) rows.push(toRow(e))
+    for (const row of unique.values()) if (!existing.has(row.messageId)) out.push(row)
   }
-  return rows
+  return out
+}
+
+async function insertOrIsolatePoison(
+  store: EventStore,
+  rows: Row[],
+  deadLetter: (items: Array<{ message: DeliveredMessage; reason: string }>) => Promise<void>,
+): Promise<number> {
+  if (rows.length === 0) return 0
+  try {
+    await insertLines(store, rows.map((r) => r.line))
+    return rows.length
+  } catch (error) {
+    const good: string[] = []
+    const bad: Array<{ message: DeliveredMessage; reason: string }> = []
+    for (const row of rows) {
+      const checked = checkRecord(row.line)
+      if (checked.ok) good.push(checked.value)
+      else bad.push({ message: row.message, reason: checked.reason })
+    }
+    // Nothing wrong with the records: the store failed. Throw, and the bus retries the batch.
+    if (bad.length === 0) throw error
+    await deadLetter(bad)
+    if (good.length > 0) await insertLines(store, good)
+    return good.length
+  }
+}
+
+async function insertLines(store: EventStore, lines: string[]): Promise<void> {
+  const result = await store.client.exec({
+    query: 'INSERT INTO events FORMAT JSONEachRow',
+    values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
+    clickhouse_settings: { input_format_skip_unknown_fields: 1 },
+  })
+  result.stream.resume()
+  await new Promise<void>((resolve, reject) => {
+    result.stream.once('end', resolve)
+    result.stream.once('error', reject)
+    if (result.stream.readableEnded) resolve()
+  })
 }
