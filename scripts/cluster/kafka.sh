@@ -41,17 +41,33 @@ running_pid() {
   echo "$pid"
 }
 
+# Java 17 and Maven come with the machines this project runs on; a machine
+# without them gets Debian's, when we may install (root), or is told what to install.
+need() {
+  local missing=()
+  command -v "${JAVA_HOME:+$JAVA_HOME/bin/}java" >/dev/null || missing+=(openjdk-17-jre-headless)
+  [[ $1 == fetch ]] && ! command -v mvn >/dev/null && missing+=(maven)
+  ((${#missing[@]} == 0)) && return 0
+  if [[ $(id -u) -ne 0 ]]; then say "missing: ${missing[*]} (apt-get install -y ${missing[*]})"; exit 1; fi
+  say "installing Debian's ${missing[*]}"
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >&2
+}
+
 fetch() {
   # The marker is written last, so an interrupted download is redone, not half used.
   [[ -f $LIBS/.complete ]] && return 0
-  command -v mvn >/dev/null || { say "Maven (mvn) is needed to fetch Kafka: apt-get install -y maven"; exit 1; }
+  need fetch
   say "fetching Apache Kafka $KAFKA_VERSION with Maven into $LIBS (first run only)"
   rm -rf "$LIBS.partial"
-  mvn -q -B -Dstyle.color=never -f "$HERE/pom.xml" \
+  mkdir -p "$(dirname "$LIBS")"
+  # Maven's output is kept for a failure, not shown for a success.
+  mvn -B -Dstyle.color=never -f "$HERE/pom.xml" \
     -Dkafka.version="$KAFKA_VERSION" \
     -Dmaven.repo.local="$CACHE_ROOT/m2" \
     -DoutputDirectory="$LIBS.partial" \
-    dependency:copy-dependencies >&2
+    dependency:copy-dependencies >"$LIBS.mvn.log" 2>&1 ||
+    { tail -n 40 "$LIBS.mvn.log" >&2; say "Maven could not fetch Kafka $KAFKA_VERSION (log: $LIBS.mvn.log)"; exit 1; }
   rm -rf "$LIBS"
   mv "$LIBS.partial" "$LIBS"
   touch "$LIBS/.complete"
@@ -106,6 +122,7 @@ start() {
     if port_open "$p"; then say "port $p on 127.0.0.1 is taken by another process"; exit 1; fi
   done
   fetch
+  need java
   rm -rf "$RUN_DIR"
   mkdir -p "$RUN_DIR/data" "$RUN_DIR/logs"
   write_config
