@@ -88,8 +88,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     },
 
     async consume(consumeOptions: ConsumeOptions): Promise<Consumer> {
-      const { topic, group, onBatch } = consumeOptions
-      const maxBatchSize = consumeOptions.maxBatchSize ?? 1000
+      const { topic, group } = consumeOptions
       const consumer: KafkaConsumer = kafka.consumer({
         groupId: group,
         sessionTimeout,
@@ -103,43 +102,13 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         if (!payload.restart) options.onError?.(payload.error, { topic, group })
       })
       await consumer.connect()
-      await consumer.subscribe({ topic, fromBeginning: consumeOptions.fromBeginning ?? true })
-      await consumer.run({
-        autoCommit: false,
-        eachBatchAutoResolve: false,
-        eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
-          for (let i = 0; i < batch.messages.length && isRunning() && !isStale(); i += maxBatchSize) {
-            const slice = batch.messages.slice(i, i + maxBatchSize)
-            const delivered: DeliveredMessage[] = slice.map((m) => ({
-              topic: batch.topic,
-              partition: batch.partition,
-              offset: m.offset,
-              key: m.key?.toString('utf8') ?? '',
-              value: m.value?.toString('utf8') ?? '',
-            }))
-            // kafkajs heartbeats only from its fetch loop. A handler slower than
-            // the session timeout (a slow insert downstream) would otherwise get
-            // this consumer thrown out of the group mid-batch: its commit refused,
-            // its partitions handed on, the batch handled twice.
-            const beating = setInterval(() => void heartbeat().catch(() => {}), heartbeatInterval)
-            try {
-              await onBatch(delivered)
-            } catch (error) {
-              options.onError?.(error, { topic, group })
-              // Throwing makes kafkajs back off and fetch the same offsets again.
-              throw new BatchHandlerError(error)
-            } finally {
-              clearInterval(beating)
-            }
-            const last = slice[slice.length - 1].offset
-            resolveOffset(last)
-            await commitOffsetsIfNecessary({
-              topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }],
-            })
-            await heartbeat()
-          }
-        },
-      })
+      try {
+        await consumer.subscribe({ topic, fromBeginning: consumeOptions.fromBeginning ?? true })
+        await runConsumer(consumer, consumeOptions)
+      } catch (error) {
+        await consumer.disconnect().catch(() => {})
+        throw error
+      }
       const handle: Consumer = {
         async stop() {
           consumers.delete(handle)
@@ -156,5 +125,47 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       producer = undefined
       connecting = undefined
     },
+  }
+
+  /** Hands batches to the handler; commits each one only after the handler resolves. */
+  function runConsumer(consumer: KafkaConsumer, consumeOptions: ConsumeOptions): Promise<void> {
+    const { topic, group, onBatch } = consumeOptions
+    const maxBatchSize = consumeOptions.maxBatchSize ?? 1000
+    return consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
+        for (let i = 0; i < batch.messages.length && isRunning() && !isStale(); i += maxBatchSize) {
+          const slice = batch.messages.slice(i, i + maxBatchSize)
+          const delivered: DeliveredMessage[] = slice.map((m) => ({
+            topic: batch.topic,
+            partition: batch.partition,
+            offset: m.offset,
+            key: m.key?.toString('utf8') ?? '',
+            value: m.value?.toString('utf8') ?? '',
+          }))
+          // kafkajs heartbeats only from its fetch loop. A handler slower than
+          // the session timeout (a slow insert downstream) would otherwise get
+          // this consumer thrown out of the group mid-batch: its commit refused,
+          // its partitions handed on, the batch handled twice.
+          const beating = setInterval(() => void heartbeat().catch(() => {}), heartbeatInterval)
+          try {
+            await onBatch(delivered)
+          } catch (error) {
+            options.onError?.(error, { topic, group })
+            // Throwing makes kafkajs back off and fetch the same offsets again.
+            throw new BatchHandlerError(error)
+          } finally {
+            clearInterval(beating)
+          }
+          const last = slice[slice.length - 1].offset
+          resolveOffset(last)
+          await commitOffsetsIfNecessary({
+            topics: [{ topic: batch.topic, partitions: [{ partition: batch.partition, offset: (BigInt(last) + 1n).toString() }] }],
+          })
+          await heartbeat()
+        }
+      },
+    })
   }
 }
