@@ -1,0 +1,46 @@
+/**
+ * A benchmark's fl0: the real embedded server in its own process, so that the
+ * load generator's CPU and memory are not counted as the server's.
+ *
+ *   tsx bench/src/server.ts --data-dir DIR [--port N]     serve; prints {"url","writeKey","pid"} once ready
+ *   tsx bench/src/server.ts --data-dir DIR --report IDS   no HTTP: drain the bus into the store, then print
+ *                                                         counts and which acknowledged ids (one per line in IDS) are missing
+ */
+import { readFileSync } from 'node:fs'
+import { parseArgs } from 'node:util'
+import { createOrganisation, createSource, findOrganisationByUrlCode, listSources } from '@fl0/stores'
+import { loadConfig, createLogger, startFl0 } from '@fl0/server'
+
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, port: { type: 'string', default: '0' }, report: { type: 'string' } } })
+const dataDir = values['data-dir']
+if (!dataDir) throw new Error('--data-dir is required')
+
+const config = loadConfig({ ...process.env, FL0_DATA_DIR: dataDir, PORT: values.port!, HOST: '127.0.0.1', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' })
+const fl0 = await startFl0(config, createLogger(config.LOG_LEVEL))
+
+if (values.report) {
+  const bus = fl0.stores.bus as unknown as { lag(topic: string, group: string): number }
+  while (bus.lag('events', 'event-writer') > 0) await new Promise((r) => setTimeout(r, 200))
+  const client = fl0.stores.events!.client
+  const acked = readFileSync(values.report, 'utf8').split('\n').filter(Boolean)
+  const [totals] = await (await client.query({ query: 'SELECT count() AS rows, uniqExact(message_id) AS ids FROM events', format: 'JSONEachRow' })).json<{ rows: string; ids: string }>()
+  const present = new Set<string>()
+  for (let i = 0; i < acked.length; i += 5000) {
+    const r = await client.query({
+      query: 'SELECT DISTINCT message_id FROM events WHERE message_id IN {ids:Array(String)}',
+      query_params: { ids: acked.slice(i, i + 5000) },
+      format: 'JSONEachRow',
+    })
+    for (const row of await r.json<{ message_id: string }>()) present.add(row.message_id)
+  }
+  const missing = acked.filter((id) => !present.has(id))
+  process.stdout.write(JSON.stringify({ rows: Number(totals.rows), uniqueIds: Number(totals.ids), acknowledged: acked.length, missing: missing.length, missingSample: missing.slice(0, 5) }) + '\n')
+  await fl0.stop()
+  process.exit(0)
+}
+
+const metadata = fl0.stores.metadata!
+const org = (await findOrganisationByUrlCode(metadata, 'bench')) ?? (await createOrganisation(metadata, 'bench'))
+const source = (await listSources(metadata, org.id)).find((s) => s.type === 'segment') ?? (await createSource(metadata, { orgId: org.id, type: 'segment', name: 'segment' }))
+process.stdout.write(JSON.stringify({ url: fl0.url, writeKey: source.write_key, pid: process.pid }) + '\n')
+process.on('SIGTERM', () => void fl0.stop().then(() => process.exit(0)))

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+
+const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url))
+const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
+
+export interface BenchServer {
+  url: string
+  writeKey: string
+  pid: number
+  child: ChildProcess
+  /** Peak resident set size so far (VmHWM), in MB. */
+  peakRssMb(): number
+  /** kill -9 of the server process itself (tsx runs it as its own child), resolved once it is gone. */
+  kill9(): Promise<void>
+  stop(): Promise<void>
+}
+
+export async function startBenchServer(dataDir: string): Promise<BenchServer> {
+  const child = spawn(TSX, [SERVER, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const line = await firstLine(child)
+  const info = JSON.parse(line) as { url: string; writeKey: string; pid: number }
+  return {
+    ...info,
+    child,
+    peakRssMb() {
+      const status = readFileSync(`/proc/${info.pid}/status`, 'utf8')
+      return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024
+    },
+    async kill9() {
+      process.kill(info.pid, 'SIGKILL')
+      while (existsSync(`/proc/${info.pid}`) && !readFileSync(`/proc/${info.pid}/status`, 'utf8').includes('State:\tZ')) {
+        await new Promise((r) => setTimeout(r, 20))
+      }
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
+    },
+    stop() {
+      return new Promise((resolve) => {
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      })
+    },
+  }
+}
+
+/** Runs the report mode on a data directory and returns what it printed. */
+export async function reportOn(dataDir: string, ackedIdsFile: string) {
+  const child = spawn(TSX, [SERVER, '--data-dir', dataDir, '--report', ackedIdsFile], { stdio: ['ignore', 'pipe', 'inherit'] })
+  return JSON.parse(await firstLine(child)) as { rows: number; uniqueIds: number; acknowledged: number; missing: number; missingSample: string[] }
+}
+
+function firstLine(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! })
+    rl.once('line', (l) => resolve(l))
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before it was ready`)))
+  })
+}
