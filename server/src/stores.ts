@@ -43,7 +43,9 @@ export async function openStores(config: Config, roles: Role[], logger: Logger):
   }
   try {
     if (needs.metadata) {
-      stores.metadata = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL) : await openPglite(join(config.dataDir, 'metadata'))
+      stores.metadata = config.DATABASE_URL
+        ? await openPostgres(config.DATABASE_URL, { onError: (err) => logger.warn({ err }, 'postgres: idle connection lost; the pool reconnects') })
+        : await openPglite(join(config.dataDir, 'metadata'))
       const applied = await migrateMetadata(stores.metadata)
       if (applied.length) logger.info({ applied, store: stores.metadata.kind }, 'metadata migrations applied')
     }

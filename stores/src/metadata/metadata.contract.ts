@@ -33,6 +33,12 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
       expect(await findOrganisationByUrlCode(sql, 'acme-corp-2')).toEqual(b)
     })
 
+    it('gives concurrent creations of one name distinct url codes', async () => {
+      const orgs = await Promise.all(Array.from({ length: 5 }, () => createOrganisation(sql, 'Race Co')))
+      expect(new Set(orgs.map((o) => o.url_code)).size).toBe(5)
+      expect(orgs.map((o) => o.url_code).sort()).toEqual(['race-co', 'race-co-2', 'race-co-3', 'race-co-4', 'race-co-5'])
+    })
+
     it('finds a source by its write key until it is deleted', async () => {
       const org = await createOrganisation(sql, 'Keys')
       const s = await createSource(sql, { orgId: org.id, type: 'snippet', name: 'js-snippet', url: 'example.com' })

@@ -25,6 +25,18 @@ export function urlCodeBase(name: string): string {
 }
 
 export async function createOrganisation(sql: Sql, name: string): Promise<Organisation> {
+  // Two creations of the same name at once can pick the same free code; the
+  // unique index refuses the second, which then tries again with the next code.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await tryCreate(sql, name)
+    } catch (error) {
+      if (attempt >= 5 || (error as { code?: string }).code !== '23505') throw error
+    }
+  }
+}
+
+async function tryCreate(sql: Sql, name: string): Promise<Organisation> {
   const base = urlCodeBase(name)
   return sql.transaction(async (tx) => {
     const taken = new Set(
