@@ -1,4 +1,4 @@
-import { DAY_MS, planDay } from './plan.ts'
+import { DAY_MS, planDay, type SessionPlan } from './plan.ts'
 import { DEFAULT_RULE } from './product.ts'
 import { hashSeed } from './random.ts'
 import { renderSession } from './sessions.ts'
@@ -86,32 +86,41 @@ export function createDemo(options: DemoOptions = {}): Demo {
 /**
  * The scale that makes about `target` calls. Calls come from fixed sessions (the
  * agenda's sign-ups, invitations…) and from visits whose rates the scale
- * multiplies, so total(scale) ≈ fixed + scale × scaled. Both are estimated at
- * scale 1 by planning every day (cheap) and making every k-th session (about
- * 20,000 of them, whatever the size).
+ * multiplies, so total(scale) ≈ fixed + scale × perUnit. A single plan at scale 1
+ * is too noisy to measure perUnit on a small world (a few hundred sessions, a
+ * few heavy users), so the days are planned at a scale that gives about 40,000
+ * visits, and about 20,000 of them are made and counted: the estimate is then
+ * within a percent or so whatever the size, and costs a few seconds at most.
  */
 function calibrate(world: World, baseKey: string, windowStart: number, until: number, target: number): number {
   const key = `${baseKey}:calibration`
-  const plans = Array.from({ length: world.days }, (_, day) => planDay(world, key, day, windowStart + day * DAY_MS, 1))
-  const total = plans.reduce((n, p) => n + p.length, 0)
-  const step = Math.max(1, Math.floor(total / 20_000))
-  const sums = { fixed: { sessions: 0, sampled: 0, calls: 0 }, scaled: { sessions: 0, sampled: 0, calls: 0 } }
+  const planAll = (scale: number) => Array.from({ length: world.days }, (_, day) => planDay(world, key, day, windowStart + day * DAY_MS, scale))
+  const countScaled = (plans: ReturnType<typeof planAll>) => plans.reduce((n, p) => n + p.filter((s) => s.scaled && s.start <= until).length, 0)
+  const atOne = countScaled(planAll(1))
+  const inflate = Math.max(1, 40_000 / Math.max(1, atOne))
+  const plans = planAll(inflate)
+  const visits = countScaled(plans)
+  const step = Math.max(1, Math.floor(visits / 20_000))
+  const callsBy = (day: number, index: number, session: SessionPlan) =>
+    renderSession({ world, runId: key, windowStart, day, index }, session).filter((m) => Date.parse(m.message.timestamp) <= until).length
+  let fixed = 0
+  let sampledVisits = 0
+  let sampledCalls = 0
   let seen = 0
   plans.forEach((plan, day) => {
     plan.forEach((session, index) => {
-      const group = session.scaled ? sums.scaled : sums.fixed
-      group.sessions++
-      if (seen++ % step !== 0 && session.scaled) return
+      if (session.start > until) return
       // Fixed sessions are few and lumpy (a sign-up is long): make every one of them.
-      const messages = renderSession({ world, runId: key, windowStart, day, index }, session)
-      group.sampled++
-      group.calls += messages.filter((m) => Date.parse(m.message.timestamp) <= until).length
+      if (!session.scaled) fixed += callsBy(day, index, session)
+      else if (seen++ % step === 0) {
+        sampledVisits++
+        sampledCalls += callsBy(day, index, session)
+      }
     })
   })
-  const fixed = sums.fixed.sampled ? (sums.fixed.calls / sums.fixed.sampled) * sums.fixed.sessions : 0
-  const scaled = sums.scaled.sampled ? (sums.scaled.calls / sums.scaled.sampled) * sums.scaled.sessions : 0
-  if (scaled <= 0) return 1
-  return Math.max(0, (target - fixed) / scaled)
+  const perUnit = sampledVisits ? ((sampledCalls / sampledVisits) * visits) / inflate : 0
+  if (perUnit <= 0) return 1
+  return Math.max(0, (target - fixed) / perUnit)
 }
 
 function integer(name: string, value: number, min: number): number {

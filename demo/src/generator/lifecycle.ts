@@ -9,7 +9,7 @@ import type { Company, Person, PlantedRule } from './types.ts'
  * on the account's first day, colleagues later through invitations), how active
  * they are, which optional key events they use (habits), whether they churn, and
  * whether they convert under the planted rule. Company plans follow from the
- * conversions: each one moves the company a plan up, until enterprise.
+ * conversions: each one moves the company a plan up (at enterprise, it buys seats).
  */
 export function assignLifecycles(seed: number, companies: Company[], people: Person[], days: number, rule: PlantedRule): void {
   const members = new Map<number, Person[]>()
@@ -108,11 +108,8 @@ function applyUpgrades(companies: Company[], members: Map<number, Person[]>): vo
       .sort((a, b) => a.life.conversionDay! - b.life.conversionDay! || a.index - b.index)
     let plan: Plan = company.basePlan
     for (const p of converting) {
-      const next = nextPlan(plan)
-      if (!next) {
-        p.life.conversionDay = null // nothing left to upgrade to
-        continue
-      }
+      // At the top plan an upgrade buys seats: still an upgrade, so the planted rule is never cut short.
+      const next = nextPlan(plan) ?? plan
       company.upgrades.push({ day: p.life.conversionDay!, from: plan, to: next, personIndex: p.index })
       plan = next
     }

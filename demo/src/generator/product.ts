@@ -121,7 +121,18 @@ export function buildAction(name: string, input: ActionInput): Action {
       return { event: name, source: 'snippet', properties: { dashboard_id: `dsh_${rng.int(1, DASHBOARDS.length)}`, channel: rng.pick(['link', 'email', 'slack']) } }
     case 'Plan Upgraded': {
       const plan = input.plan ?? { previous: 'free', next: 'starter', mrr: 99 }
-      return { event: name, source: 'segment', page: PAGES.billing, properties: { previous_plan: plan.previous, plan: plan.next, mrr: plan.mrr, billing_cycle: rng.weighted([['monthly', 3], ['annual', 2]] as const) } }
+      return {
+        event: name,
+        source: 'segment',
+        page: PAGES.billing,
+        properties: {
+          previous_plan: plan.previous,
+          plan: plan.next,
+          upgrade_type: plan.previous === plan.next ? 'seats' : 'tier',
+          mrr: plan.mrr,
+          billing_cycle: rng.weighted([['monthly', 3], ['annual', 2]] as const),
+        },
+      }
     }
     default:
       throw new Error(`unknown action ${name}`)
