@@ -43,4 +43,15 @@ const metadata = fl0.stores.metadata!
 const org = (await findOrganisationByUrlCode(metadata, 'bench')) ?? (await createOrganisation(metadata, 'bench'))
 const source = (await listSources(metadata, org.id)).find((s) => s.type === 'segment') ?? (await createSource(metadata, { orgId: org.id, type: 'segment', name: 'segment' }))
 process.stdout.write(JSON.stringify({ url: fl0.url, writeKey: source.write_key, pid: process.pid }) + '\n')
+
+if (process.env.FL0_BENCH_LOOP_DELAY) {
+  // How long the event loop was blocked: chDB is meant to run off it.
+  const { monitorEventLoopDelay } = await import('node:perf_hooks')
+  const h = monitorEventLoopDelay({ resolution: 5 })
+  h.enable()
+  setInterval(() => {
+    process.stderr.write(`event loop delay ms: p50 ${(h.percentile(50) / 1e6).toFixed(1)} p99 ${(h.percentile(99) / 1e6).toFixed(1)} max ${(h.max / 1e6).toFixed(1)}\n`)
+    h.reset()
+  }, 5000).unref()
+}
 process.on('SIGTERM', () => void fl0.stop().then(() => process.exit(0)))
