@@ -4,6 +4,7 @@ import { Hono } from 'hono'
 import { createIngestApp, createWriteKeyCache, EVENTS_TOPIC, parseTrustedProxies, type WriteKeys } from '@fl0/ingest'
 import { startEventWriter } from '@fl0/workers'
 import { findSourceByWriteKey, type Consumer } from '@fl0/stores'
+import { createSnippetRoutes } from '@fl0/snippet'
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
 import { openStores, type Stores } from './stores.ts'
@@ -28,6 +29,8 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   let writeKeys: WriteKeys | undefined
 
   app.get('/healthz', (c) => c.json({ ok: true, roles }))
+
+  if (roles.includes('api') || roles.includes('ingest')) app.route('/', createSnippetRoutes())
 
   if (roles.includes('ingest')) {
     const metadata = stores.metadata!
