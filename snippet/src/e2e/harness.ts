@@ -1,0 +1,148 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type Page, type Request } from 'playwright-core'
+import type { TestFl0 } from '@fl0/server/testing'
+import { snippetCode, type LoadOptions } from '../snippet-code.ts'
+
+/**
+ * What the browser tests share: Debian's Chromium, a site on localhost whose
+ * pages embed the loader, and reading what fl0 stored.
+ */
+export const CHROMIUM = '/usr/bin/chromium'
+
+/**
+ * Browser tests run where Chromium is installed; elsewhere they are skipped,
+ * unless FL0_E2E=required (CI), where a missing Chromium fails them.
+ */
+export const runBrowserTests = existsSync(CHROMIUM) || process.env.FL0_E2E === 'required'
+
+/** Where screenshots go (git-ignored). */
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url))
+
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      ...extraArgs,
+    ],
+  })
+}
+
+export interface Site {
+  /** http://localhost:port */
+  url: string
+  port: number
+  /** Load options of the pages served from now on (apiHost is always the test fl0). */
+  options: Partial<LoadOptions>
+  /** Script run on each page right after the loader, before fl0.js can have loaded. */
+  inline: string
+  close(): Promise<void>
+}
+
+/**
+ * A tiny site: every path answers a page titled by its `title` query
+ * parameter (or its path), with the loader in <head> and a visible log of
+ * what the page did, for screenshots.
+ */
+export async function startSite(fl0: TestFl0): Promise<Site> {
+  const site = { options: {} as Partial<LoadOptions>, inline: '' } as Site
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    if (url.pathname == '/favicon.ico') return res.writeHead(404).end()
+    const title = url.searchParams.get('title') ?? url.pathname
+    const snippet = snippetCode(fl0.snippet.write_key, { apiHost: fl0.url, flushInterval: 200, ...site.options })
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html>
+<html><head><meta charset="utf-8"><title>${escape(title)}</title>
+${snippet}
+<script>${site.inline}</script>
+<style>body{font:16px system-ui,sans-serif;margin:2rem;color:#1b1f24}code{background:#eef;padding:0 .3em}li{margin:.3em 0}</style>
+</head><body><h1>fl0 test site: ${escape(title)}</h1>
+<p>Loader from <code>snippetCode()</code>, library from <code>${escape(fl0.url)}/fl0.js</code>.</p>
+<ul id="log"></ul>
+<script>
+analytics.ready(function () {
+  var log = document.getElementById('log')
+  function line(text) { var li = document.createElement('li'); li.textContent = text; log.appendChild(li) }
+  line('fl0.js loaded: analytics.initialized = ' + analytics.initialized)
+  line('anonymous id: ' + analytics.user().anonymousId())
+  line('user id: ' + analytics.user().id())
+  line('events not yet acknowledged (localStorage): ' + (JSON.parse(localStorage.getItem('fl0_queue')) || []).length)
+})
+</script>
+</body></html>`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  site.port = (server.address() as AddressInfo).port
+  site.url = `http://localhost:${site.port}`
+  site.close = () => new Promise<void>((resolve) => server.close(() => resolve()))
+  return site
+}
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+
+/** Waits until fl0.js has taken over the stub. */
+export const libraryLoaded = (page: Page) => page.waitForFunction(() => (window as any).analytics.initialized === true, null, { timeout: 10_000 })
+
+/** Each batch the page sends to /v1/batch (fetch or beacon), in order, parsed. */
+export function recordBatches(page: Page): Array<{ request: Request; body: any }> {
+  const batches: Array<{ request: Request; body: any }> = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname == '/v1/batch') batches.push({ request, body: JSON.parse(request.postData() ?? '{}') })
+  })
+  return batches
+}
+
+export interface StoredEvent {
+  type: string
+  event: string
+  name: string
+  user_id: string
+  anonymous_id: string
+  group_id: string
+  message_id: string
+  page_url: string
+  page_path: string
+  page_referrer: string
+  page_title: string
+  page_search: string
+  user_agent: string
+  timestamp: string
+  properties: Record<string, any>
+  traits: Record<string, any>
+  context: Record<string, any>
+}
+
+const COLUMNS = `type, event, name, user_id, anonymous_id, group_id, message_id, page_url, page_path, page_referrer,
+  page_title, page_search, user_agent, toString(timestamp) AS timestamp, properties, traits, context`
+
+/** The events fl0 stored for one visitor (by puid, which survives reset), in time order. */
+export function storedEvents(fl0: TestFl0, puid: string): Promise<StoredEvent[]> {
+  return fl0.query<StoredEvent>(
+    `SELECT ${COLUMNS} FROM events WHERE org_id = {org:String} AND context.puid::String = {puid:String} ORDER BY timestamp`,
+    { org: fl0.org.id, puid },
+  )
+}
+
+/** Waits until fl0 has stored `count` events of this visitor, then gives fl0 a moment to store any extra (duplicates). */
+export async function waitForEvents(fl0: TestFl0, puid: string, count: number, settleMs = 700): Promise<StoredEvent[]> {
+  await fl0.waitForCount(
+    `SELECT count() AS n FROM events WHERE org_id = {org:String} AND context.puid::String = {puid:String}`,
+    { org: fl0.org.id, puid },
+    count,
+  )
+  await new Promise((r) => setTimeout(r, settleMs))
+  return storedEvents(fl0, puid)
+}
+
+/** The visitor's puid, read from the page. */
+export const puidOf = (page: Page) => page.evaluate(() => document.cookie.match(/fl0_puid=([^;]+)/)![1])
