@@ -1,2 +1,7 @@
 export * from './errors.ts'
 export * from './ingest.ts'
+export * from './email.ts'
+export * from './auth.ts'
+export * from './orgs.ts'
+export * from './team.ts'
+export * from './settings.ts'
