@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startTestFl0, type TestFl0 } from '@fl0/server/testing'
-import { launchChromium, libraryLoaded, puidOf, recordBatches, runBrowserTests, SCREENSHOTS, startSite, storedEvents, waitForEvents, type Site } from './e2e/harness.ts'
+import { launchChromium, libraryLoaded, puidOf, recordBatches, runBrowserTests, SCREENSHOTS, showStored, startSite, storedEvents, waitForEvents, type Site } from './e2e/harness.ts'
 
 /**
  * fl0.js in Chromium against a real embedded fl0: what reaches the events
@@ -86,6 +86,7 @@ describe.skipIf(!runBrowserTests)('fl0.js delivery, in Chromium', () => {
     }
     // Text bodies are "simple" requests: no CORS preflight per batch.
     for (const { request } of batches) expect(request.headers()['content-type']).toMatch(/^text\/plain/)
+    await showStored(page, rows)
     await page.screenshot({ path: `${SCREENSHOTS}snippet-delivery.png` })
     await context.close()
   })

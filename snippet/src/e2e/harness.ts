@@ -109,6 +109,7 @@ export interface StoredEvent {
   user_id: string
   anonymous_id: string
   group_id: string
+  previous_id: string
   message_id: string
   page_url: string
   page_path: string
@@ -122,7 +123,7 @@ export interface StoredEvent {
   context: Record<string, any>
 }
 
-const COLUMNS = `type, event, name, user_id, anonymous_id, group_id, message_id, page_url, page_path, page_referrer,
+const COLUMNS = `type, event, name, user_id, anonymous_id, group_id, previous_id, message_id, page_url, page_path, page_referrer,
   page_title, page_search, user_agent, toString(timestamp) AS timestamp, properties, traits, context`
 
 /** The events fl0 stored for one visitor (by puid, which survives reset), in time order. */
@@ -142,6 +143,25 @@ export async function waitForEvents(fl0: TestFl0, puid: string, count: number, s
   )
   await new Promise((r) => setTimeout(r, settleMs))
   return storedEvents(fl0, puid)
+}
+
+/**
+ * Shows rows fl0 stored on the page itself, so that a screenshot shows
+ * what the server received next to the page that sent it.
+ */
+export function showStored(page: Page, rows: StoredEvent[]) {
+  const lines = rows.map((r) => [r.type, r.event || r.name, r.page_path + r.page_search, r.page_title, r.user_id || '-', r.message_id.slice(0, 8)])
+  return page.evaluate((lines) => {
+    const table = document.createElement('table')
+    table.style.cssText = 'border-collapse:collapse;margin-top:1rem;font-size:14px'
+    table.innerHTML =
+      '<caption style="text-align:left;font-weight:600;padding:.4em 0">Stored by fl0 (events table)</caption>' +
+      '<tr><th>type</th><th>event / name</th><th>page</th><th>title</th><th>user</th><th>message</th></tr>' +
+      lines.map((l) => '<tr>' + l.map((c) => '<td></td>').join('') + '</tr>').join('')
+    lines.forEach((l, i) => l.forEach((c, j) => (table.rows[i + 1].cells[j].textContent = c)))
+    for (const cell of table.querySelectorAll('td,th')) (cell as HTMLElement).style.cssText = 'border:1px solid #ccd;padding:.25em .6em;text-align:left'
+    document.body.appendChild(table)
+  }, lines)
 }
 
 /** The visitor's puid, read from the page. */
