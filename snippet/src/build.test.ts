@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { rollup, type OutputOptions, type RollupOptions } from 'rollup'
+import { rollup, type OutputOptions } from 'rollup'
 import { describe, expect, it } from 'vitest'
 import configs from '../rollup.config.mjs'
 
@@ -10,7 +10,7 @@ import configs from '../rollup.config.mjs'
  * forgets to build, or when the build stops being reproducible.
  */
 describe('the committed build', () => {
-  for (const config of configs as RollupOptions[]) {
+  for (const config of configs) {
     const output = config.output as OutputOptions
     it(`${output.file!.replace(/.*\/snippet\//, '')} is what the build makes from src/`, async () => {
       // A type error or any other warning fails the build here too.
