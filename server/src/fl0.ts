@@ -5,6 +5,7 @@ import { createIngestApp, createWriteKeyCache, EVENTS_TOPIC, parseTrustedProxies
 import { startEventWriter } from '@fl0/workers'
 import { findSourceByWriteKey, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
+import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
 import { openStores, type Stores } from './stores.ts'
@@ -55,7 +56,8 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   }
 
   if (roles.includes('api')) {
-    app.get('/', (c) => c.text('fl0 is running. The dashboard arrives with the dashboard issue; events are accepted at /v1/*.\n'))
+    // The dashboard at / (SPA fallback for every GET outside the server's own paths).
+    app.route('/', createDashboardRoutes(dashboardDist))
   }
 
   app.onError((err, c) => {

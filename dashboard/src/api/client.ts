@@ -1,0 +1,54 @@
+import type { Http } from './http.ts'
+import type {
+  AuthConfig,
+  CurrentUser,
+  InvitationInfo,
+  OrgSettings,
+  Preferences,
+  SaveSettingsBody,
+  TeamMember,
+} from './types.ts'
+
+const org = (code: string) => `/api/orgs/${encodeURIComponent(code)}`
+const orgV2 = (code: string) => `/api-v2/orgs/${encodeURIComponent(code)}`
+
+/**
+ * The one typed client every screen calls (docs/api-session-contract.md);
+ * bodies and answers are typed by the zod contracts the server validates with.
+ * GETs take the caller's AbortSignal (useFetch aborts them on refetch); the
+ * rest go through the serial queue.
+ */
+export function createApi(http: Http) {
+  return {
+    http,
+    auth: {
+      config: (signal?: AbortSignal) => http.get<AuthConfig>('/api/auth/config', { signal }),
+      localSignIn: (body: { email: string; password: string }) => http.post<{ token: string }>('/api/auth/local/sign-in', body),
+      localSignUp: (body: { name: string; email: string; password: string }) => http.post<{ token: string }>('/api/auth/local/sign-up', body),
+      signIn: (token: string) => http.post<{ user: CurrentUser }>('/api/sign-in', { token }),
+      signOut: () => http.post<void>('/api/sign-out'),
+    },
+    me: {
+      get: (signal?: AbortSignal) => http.get<CurrentUser>('/api/users/me', { signal }),
+      savePreferences: (body: Partial<Preferences>) => http.patch<{ preferences: Preferences }>('/api/users/me/preferences', body),
+    },
+    orgs: {
+      create: (body: { name: string; variant: 'form' | 'modal' }) => http.post<{ url_code: string }>('/api/orgs', body),
+    },
+    team: {
+      list: (code: string, signal?: AbortSignal) => http.get<TeamMember[]>(`${org(code)}/users`, { signal }),
+      invite: (code: string, body: { invitee_email: string }) => http.post<TeamMember>(`${org(code)}/users`, body),
+      remove: (code: string, userId: string) => http.delete<void>(`${org(code)}/users/${encodeURIComponent(userId)}`),
+    },
+    invitations: {
+      get: (token: string, signal?: AbortSignal) => http.get<InvitationInfo>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
+      accept: (token: string) => http.post<{ url_code: string }>(`/api/invitations/${encodeURIComponent(token)}/accept`),
+    },
+    settings: {
+      get: (code: string, signal?: AbortSignal) => http.get<OrgSettings>(`${orgV2(code)}/settings`, { signal }),
+      save: (code: string, body: SaveSettingsBody) => http.post<OrgSettings>(`${orgV2(code)}/settings/save-settings`, body),
+    },
+  }
+}
+
+export type Api = ReturnType<typeof createApi>

@@ -1,0 +1,92 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
+import { Outlet, type RouteObject } from 'react-router'
+import { RequireUser } from './session/RequireUser.tsx'
+import { OrgLayout, type RouteHandle } from './shell/OrgLayout.tsx'
+import { OrgHome } from './screens/orgs/OrgHome.tsx'
+import { OrgRoot } from './screens/orgs/OrgRoot.tsx'
+import { Placeholder } from './screens/Placeholder.tsx'
+import { Spinner } from './ui/Spinner.tsx'
+
+/** Every screen is its own chunk, loaded when first opened (the first load stays small). */
+function screen(component: LazyExoticComponent<ComponentType>) {
+  const Screen = component
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Screen />
+    </Suspense>
+  )
+}
+
+const SignIn = lazy(() => import('./screens/account/SignIn.tsx'))
+const SignUp = lazy(() => import('./screens/account/SignUp.tsx'))
+const Callback = lazy(() => import('./screens/account/Callback.tsx'))
+const AcceptInvitation = lazy(() => import('./screens/invitations/AcceptInvitation.tsx'))
+const SettingsPage = lazy(() => import('./screens/settings/SettingsPage.tsx'))
+const AdminLayout = lazy(() => import('./screens/admin/AdminLayout.tsx'))
+const NotFound = lazy(() => import('./screens/NotFound.tsx'))
+
+/**
+ * The route groups of the specification (part 3 §2) under
+ * /organizations/{organization}. A group whose screens have not landed shows
+ * its heading, as the spec names it.
+ */
+export const ORG_ROUTE_GROUPS = [
+  { path: 'people', heading: 'People' },
+  { path: 'companies', heading: 'Company' },
+  { path: 'integrations', heading: 'Integrations' },
+  { path: 'data-sources', heading: 'Data sources' },
+  { path: 'reports', heading: 'Reports' },
+  { path: 'scoring', heading: 'AI Scoring Models' },
+  { path: 'people-ai', heading: 'People' },
+  { path: 'metrics', heading: 'Metrics' },
+  { path: 'features', heading: 'Your features' },
+  { path: 'connections', heading: 'Connections' },
+  { path: 'lexicon', heading: 'Lexicon' },
+] as const
+
+const ADMIN_HEADINGS: Array<[string, string]> = [
+  ['people-table', 'People table'],
+  ['universal-table', 'Universal table'],
+  ['pages-table', 'Pages table'],
+  ['identified-visits-table', 'Identified visits table'],
+  ['ip-to-company-table', 'ip_to_company table'],
+  ['handle-callback', 'Handle callback'],
+  ['summary', 'Summary'],
+]
+
+export const routes: RouteObject[] = [
+  {
+    element: <Outlet />,
+    children: [
+      { path: 'account/sign-in', element: screen(SignIn) },
+      { path: 'account/sign-up', element: screen(SignUp) },
+      { path: 'account/callback', element: screen(Callback) },
+      { path: 'invitations/:token', element: screen(AcceptInvitation) },
+      {
+        element: <RequireUser />,
+        children: [
+          { index: true, element: <OrgRoot /> },
+          { path: 'organizations', element: <OrgRoot /> },
+          {
+            path: 'organizations/:organization',
+            element: <OrgLayout />,
+            children: [
+              { index: true, element: <OrgHome /> },
+              ...ORG_ROUTE_GROUPS.map((g) => ({ path: `${g.path}/*`, element: <Placeholder heading={g.heading} /> })),
+              { path: 'settings/*', handle: { hideMenu: true } satisfies RouteHandle, element: screen(SettingsPage) },
+            ],
+          },
+          {
+            path: 'admin',
+            element: screen(AdminLayout),
+            children: [
+              { index: true, element: <Placeholder heading="Tools" /> },
+              ...ADMIN_HEADINGS.map(([path, heading]) => ({ path, element: <Placeholder heading={heading} /> })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: screen(NotFound) },
+    ],
+  },
+]

@@ -1,0 +1,39 @@
+import { Link, useSearchParams } from 'react-router'
+import { useApi } from '../../api/context.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { TextField } from '../../ui/form/TextField.tsx'
+import { useForm } from '../../ui/form/useForm.ts'
+import { AuthCard } from './AuthCard.tsx'
+import { useFinishSignIn } from './useLocalSignIn.ts'
+
+export default function SignIn() {
+  const api = useApi()
+  const finish = useFinishSignIn()
+  const [params] = useSearchParams()
+  const form = useForm({
+    initial: { email: params.get('email') ?? '', password: '' },
+    required: ['email', 'password'],
+    submit: async (values) => finish((await api.auth.localSignIn(values)).token),
+  })
+  return (
+    <AuthCard
+      title="Sign in"
+      footer={
+        <>
+          No account yet?{' '}
+          <Link to={{ pathname: '/account/sign-up', search: params.toString() }} className="font-medium text-indigo-700 underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={form.submit} noValidate className="space-y-4">
+        <TextField label="Email" type="email" autoComplete="email" field={form.field('email')} error={form.errors.email} />
+        <TextField label="Password" type="password" autoComplete="current-password" field={form.field('password')} error={form.errors.password} />
+        <Button type="submit" className="w-full" loading={form.submitting}>
+          Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,40 @@
+import { Link, useSearchParams } from 'react-router'
+import { useApi } from '../../api/context.tsx'
+import { Button } from '../../ui/Button.tsx'
+import { TextField } from '../../ui/form/TextField.tsx'
+import { useForm } from '../../ui/form/useForm.ts'
+import { AuthCard } from './AuthCard.tsx'
+import { useFinishSignIn } from './useLocalSignIn.ts'
+
+export default function SignUp() {
+  const api = useApi()
+  const finish = useFinishSignIn()
+  const [params] = useSearchParams()
+  const form = useForm({
+    initial: { name: '', email: params.get('email') ?? '', password: '' },
+    required: ['name', 'email', 'password'],
+    submit: async (values) => finish((await api.auth.localSignUp(values)).token),
+  })
+  return (
+    <AuthCard
+      title="Create your account"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={{ pathname: '/account/sign-in', search: params.toString() }} className="font-medium text-indigo-700 underline">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={form.submit} noValidate className="space-y-4">
+        <TextField label="Name" autoComplete="name" field={form.field('name')} error={form.errors.name} />
+        <TextField label="Email" type="email" autoComplete="email" field={form.field('email')} error={form.errors.email} />
+        <TextField label="Password" type="password" autoComplete="new-password" field={form.field('password')} error={form.errors.password} />
+        <Button type="submit" className="w-full" loading={form.submitting}>
+          Sign up
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

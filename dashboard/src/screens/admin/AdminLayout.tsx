@@ -1,0 +1,41 @@
+import { NavLink, Outlet } from 'react-router'
+import { useCurrentUser } from '../../session/user.ts'
+import NotFound from '../NotFound.tsx'
+
+/** The admin area's sub-routes (part 1 §2), each with its heading. */
+export const ADMIN_ROUTES = [
+  { path: '', label: 'Tools' },
+  { path: 'people-table', label: 'People table' },
+  { path: 'universal-table', label: 'Universal table' },
+  { path: 'pages-table', label: 'Pages table' },
+  { path: 'identified-visits-table', label: 'Identified visits table' },
+  { path: 'ip-to-company-table', label: 'ip_to_company table' },
+  { path: 'handle-callback', label: 'Handle callback' },
+  { path: 'summary', label: 'Summary' },
+] as const
+
+/** /admin with its own left menu; staff only (the server enforces it too). */
+export default function AdminLayout() {
+  const user = useCurrentUser()
+  if (!user.isStaff) return <NotFound />
+  return (
+    <div className="flex h-screen">
+      <aside aria-label="Admin menu" className="w-60 shrink-0 border-r border-slate-200 bg-white p-2">
+        <div className="px-3 py-2 text-sm font-semibold">Admin</div>
+        {ADMIN_ROUTES.map((r) => (
+          <NavLink
+            key={r.path}
+            end
+            to={`/admin${r.path ? `/${r.path}` : ''}`}
+            className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-indigo-50 font-medium text-indigo-700' : 'text-slate-700 hover:bg-slate-100'}`}
+          >
+            {r.label}
+          </NavLink>
+        ))}
+      </aside>
+      <main className="min-w-0 flex-1 overflow-y-auto">
+        <Outlet />
+      </main>
+    </div>
+  )
+}

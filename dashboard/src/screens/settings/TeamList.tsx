@@ -1,0 +1,114 @@
+import { useState } from 'react'
+import { useApi } from '../../api/context.tsx'
+import { isSilentError, messageOf } from '../../api/errors.ts'
+import { refetch } from '../../api/refetch.ts'
+import type { TeamMember } from '../../api/types.ts'
+import { useFetch } from '../../api/useFetch.ts'
+import { useCurrentUser } from '../../session/user.ts'
+import { Button } from '../../ui/Button.tsx'
+import { FetchView } from '../../ui/FetchView.tsx'
+import { ConfirmModal } from '../../ui/modal/ConfirmModal.tsx'
+import { useSnackbar } from '../../ui/snackbar/state.ts'
+import { InviteModal } from './InviteModal.tsx'
+
+export const TEAM = 'team'
+
+function Badge({ children, tone }: { children: string; tone: 'indigo' | 'amber' | 'slate' }) {
+  const tones = { indigo: 'bg-indigo-50 text-indigo-700', amber: 'bg-amber-50 text-amber-800', slate: 'bg-slate-100 text-slate-600' }
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>
+}
+
+/** The team (part 3 §2, §6): search, invite and remove for admins, badges, '(you)'. */
+export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: string; isAdmin: boolean }) {
+  const api = useApi()
+  const user = useCurrentUser()
+  const snackbar = useSnackbar()
+  const [search, setSearch] = useState('')
+  const [inviting, setInviting] = useState(false)
+  const [removing, setRemoving] = useState<TeamMember | null>(null)
+  const fetched = useFetch((signal) => api.team.list(org, signal), [org], { name: TEAM })
+
+  const remove = async (member: TeamMember) => {
+    try {
+      await api.team.remove(org, member.id)
+      snackbar.ok(`Removed team member ${member.email} successfully`)
+      refetch(TEAM)
+    } catch (error) {
+      if (!isSilentError(error)) snackbar.error(messageOf(error))
+    } finally {
+      setRemoving(null)
+    }
+  }
+
+  return (
+    <section aria-labelledby="team-heading" className="space-y-4">
+      <div className="flex items-center justify-between gap-4">
+        <h2 id="team-heading" className="text-lg font-semibold">
+          Team
+        </h2>
+      </div>
+      <FetchView fetched={fetched}>
+        {(members) => {
+          const q = search.trim().toLowerCase()
+          const shown = q ? members.filter((m) => m.email.toLowerCase().includes(q)) : members
+          return (
+            <>
+              <div className="flex items-center justify-between gap-4">
+                <input
+                  type="search"
+                  aria-label="Search team"
+                  placeholder="Search team by name..."
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  className="w-72 rounded-md border border-slate-300 px-3 py-2 text-sm"
+                />
+                {isAdmin && members.length > 0 && <Button onClick={() => setInviting(true)}>Invite team member</Button>}
+              </div>
+              {members.length === 0 ? (
+                <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
+                  <p className="text-slate-600">Invite team members</p>
+                  {isAdmin && (
+                    <Button className="mt-4" onClick={() => setInviting(true)}>
+                      Invite team member
+                    </Button>
+                  )}
+                </div>
+              ) : shown.length === 0 ? (
+                <p className="rounded-lg border border-slate-200 bg-white p-10 text-center text-slate-500">No users found</p>
+              ) : (
+                <ul aria-label="Team members" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+                  {shown.map((m) => (
+                    <li key={m.id} className="flex items-center gap-3 px-4 py-3 text-sm">
+                      <span className="min-w-0 flex-1 truncate">
+                        {m.email}
+                        {m.email === user.email && <span className="ml-1 text-slate-500">(you)</span>}
+                      </span>
+                      {m.invitation_status === 'pending' && <Badge tone="amber">Invitation pending</Badge>}
+                      {m.invitation_status === 'expired' && <Badge tone="slate">Invitation expired</Badge>}
+                      {m.role === 'admin' && <Badge tone="indigo">Admin</Badge>}
+                      {isAdmin && m.email !== user.email && (
+                        <Button variant="ghost" aria-label={`Remove ${m.email}`} onClick={() => setRemoving(m)}>
+                          Remove
+                        </Button>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </>
+          )
+        }}
+      </FetchView>
+      {inviting && <InviteModal org={org} onClose={() => setInviting(false)} />}
+      {removing && (
+        <ConfirmModal
+          header="Remove team member"
+          description={`Are you sure you want to remove the team member ${removing.email} from the organization ${orgName}?`}
+          submitLabel="Remove..."
+          onConfirm={() => remove(removing)}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </section>
+  )
+}
