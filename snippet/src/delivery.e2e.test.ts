@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startTestFl0, type TestFl0 } from '@fl0/server/testing'
-import { launchChromium, libraryLoaded, puidOf, recordBatches, runBrowserTests, SCREENSHOTS, showStored, startSite, storedEvents, waitForEvents, type Site } from './e2e/harness.ts'
+import { launchChromium, libraryLoaded, PROXIED_VISITOR_IP, puidOf, recordBatches, runBrowserTests, SCREENSHOTS, showStored, startSite, storedEvents, waitForEvents, type Site } from './e2e/harness.ts'
 
 /**
  * fl0.js in Chromium against a real embedded fl0: what reaches the events
@@ -15,7 +15,8 @@ describe.skipIf(!runBrowserTests)('fl0.js delivery, in Chromium', () => {
   let page: Page
 
   beforeAll(async () => {
-    ;[fl0, browser] = await Promise.all([startTestFl0(), launchChromium()])
+    // The test site's first-party proxy (harness.ts) runs on this machine.
+    ;[fl0, browser] = await Promise.all([startTestFl0({ TRUSTED_PROXIES: '127.0.0.1' }), launchChromium()])
     site = await startSite(fl0)
   })
   afterAll(async () => {
@@ -214,6 +215,35 @@ describe.skipIf(!runBrowserTests)('fl0.js delivery, in Chromium', () => {
     await page.goto('about:blank')
     const rows = await waitForEvents(fl0, puid, 2)
     expect(rows.map((r) => r.event || r.type).sort()).toEqual(['Clicked Away', 'page'])
+    await context.close()
+  })
+
+  it('works through a first-party proxy: library and events from a path on the site itself', async () => {
+    await newVisitor()
+    site.options = { apiHost: '/fl0' }
+    const requests: string[] = []
+    page.on('request', (r) => requests.push(r.url()))
+    await page.goto(`${site.url}/proxied`)
+    await libraryLoaded(page)
+    await page.evaluate(() => (window as any).analytics.track('Through The Proxy'))
+    const rows = await waitForEvents(fl0, await puidOf(page), 2)
+    expect(rows.map((r) => r.event || r.type)).toEqual(['page', 'Through The Proxy'])
+    // Nothing went to fl0's own host; the visitor's address came through X-Forwarded-For.
+    expect(requests.filter((u) => u.startsWith(fl0.url))).toEqual([])
+    expect(requests).toContain(`${site.url}/fl0/fl0.js`)
+    expect(requests).toContain(`${site.url}/fl0/v1/batch`)
+    for (const row of rows) expect(row.context.ip).toBe(PROXIED_VISITOR_IP)
+    await context.close()
+  })
+
+  it('sends events where the library came from when only cdnHost is given', async () => {
+    await newVisitor()
+    site.options = { apiHost: undefined, cdnHost: `${site.url}/fl0` }
+    const batches = recordBatches(page)
+    await page.goto(`${site.url}/cdn-only`)
+    await libraryLoaded(page)
+    await waitForEvents(fl0, await puidOf(page), 1)
+    expect(batches.map((b) => b.request.url())).toEqual([`${site.url}/fl0/v1/batch`])
     await context.close()
   })
 

@@ -43,7 +43,6 @@ if (!a.initialized) {
 }
 
 function start() {
-  a.initialized = true
   const options: Obj = a._loadOptions || {}
   // Events go to apiHost, else to where this script came from, so that one
   // first-party proxy path serves both.
@@ -158,6 +157,9 @@ function start() {
   // here, so that a site written for Segment does not break.
   for (const name of a.methods || []) api[name] ||= method(() => {})
   assign(a, api)
+  // Only now: the stub's methods call analytics[method] once this is set, so
+  // setting it before the real methods are in place would loop.
+  a.initialized = true
 
   // Replay the queue in call order, except that setAnonymousId goes first, as
   // in analytics.js: a site that sets its own anonymous id after the loader's

@@ -38,6 +38,7 @@
   }
   for (var i = 0; i < a.methods.length; i++) a[a.methods[i]] = a.factory(a.methods[i])
   a.load = function (key: string, opts: any) {
+    opts = opts || {}
     var s = d.createElement('script')
     s.async = true
     s.src = (opts.cdnHost || opts.apiHost) + '/fl0.js'

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page, type Request } from 'playwright-core'
@@ -52,22 +52,24 @@ export interface Site {
 /**
  * A tiny site: every path answers a page titled by its `title` query
  * parameter (or its path), with the loader in <head> and a visible log of
- * what the page did, for screenshots.
+ * what the page did, for screenshots. Under /fl0/ it is a first-party proxy
+ * to fl0, as snippet/README.md sets one up with nginx.
  */
 export async function startSite(fl0: TestFl0): Promise<Site> {
   const site = { options: {} as Partial<LoadOptions>, inline: '' } as Site
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (url.pathname == '/favicon.ico') return res.writeHead(404).end()
+    if (url.pathname.startsWith('/fl0/')) return proxy(req, res, fl0.url + url.pathname.slice('/fl0'.length) + url.search)
     const title = url.searchParams.get('title') ?? url.pathname
-    const snippet = snippetCode(fl0.snippet.write_key, { apiHost: fl0.url, flushInterval: 200, ...site.options })
+    const snippet = snippetCode(fl0.snippet.write_key, { apiHost: fl0.url, flushInterval: 200, ...site.options } as LoadOptions)
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(`<!doctype html>
 <html><head><meta charset="utf-8"><title>${escape(title)}</title>
 ${snippet}
 <script>${site.inline}</script>
 <style>body{font:16px system-ui,sans-serif;margin:2rem;color:#1b1f24}code{background:#eef;padding:0 .3em}li{margin:.3em 0}</style>
 </head><body><h1>fl0 test site: ${escape(title)}</h1>
-<p>Loader from <code>snippetCode()</code>, library from <code>${escape(fl0.url)}/fl0.js</code>.</p>
+<p>Loader from <code>snippetCode()</code>, library from <code>${escape(site.options.cdnHost ?? site.options.apiHost ?? fl0.url)}/fl0.js</code>.</p>
 <ul id="log"></ul>
 <script>
 analytics.ready(function () {
@@ -88,6 +90,23 @@ analytics.ready(function () {
   return site
 }
 
+/** Forwards a request to fl0 with the visitor's address in X-Forwarded-For (a fixed one: every visitor here is 127.0.0.1). */
+async function proxy(req: IncomingMessage, res: ServerResponse, target: string) {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const answer = await fetch(target, {
+    method: req.method,
+    headers: { 'Content-Type': req.headers['content-type'] ?? 'text/plain', 'User-Agent': req.headers['user-agent'] ?? '', 'X-Forwarded-For': PROXIED_VISITOR_IP },
+    body: req.method == 'GET' || req.method == 'HEAD' ? undefined : Buffer.concat(chunks),
+  })
+  const headers: Record<string, string> = {}
+  for (const name of ['content-type', 'cache-control', 'retry-after']) if (answer.headers.has(name)) headers[name] = answer.headers.get(name)!
+  res.writeHead(answer.status, headers).end(Buffer.from(await answer.arrayBuffer()))
+}
+
+/** The address the test proxy reports for its visitors. */
+export const PROXIED_VISITOR_IP = '198.51.100.7'
+
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** Waits until fl0.js has taken over the stub. */
@@ -97,7 +116,7 @@ export const libraryLoaded = (page: Page) => page.waitForFunction(() => (window 
 export function recordBatches(page: Page): Array<{ request: Request; body: any }> {
   const batches: Array<{ request: Request; body: any }> = []
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname == '/v1/batch') batches.push({ request, body: JSON.parse(request.postData() ?? '{}') })
+    if (new URL(request.url()).pathname.endsWith('/v1/batch')) batches.push({ request, body: JSON.parse(request.postData() ?? '{}') })
   })
   return batches
 }
