@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startTestFl0, type TestFl0 } from '@fl0/server/testing'
-import { launchChromium, libraryLoaded, PROXIED_VISITOR_IP, puidOf, recordBatches, runBrowserTests, SCREENSHOTS, showStored, startSite, storedEvents, waitForEvents, type Site } from './e2e/harness.ts'
+import { launchChromium, libraryLoaded, requireChromiumWhenAsked, PROXIED_VISITOR_IP, puidOf, recordBatches, runBrowserTests, SCREENSHOTS, showStored, startSite, storedEvents, waitForEvents, type Site } from './e2e/harness.ts'
 
 /**
  * fl0.js in Chromium against a real embedded fl0: what reaches the events
  * table, in what order, with what context, and what survives being offline.
  */
+requireChromiumWhenAsked()
+
 describe.skipIf(!runBrowserTests)('fl0.js delivery, in Chromium', () => {
   let fl0: TestFl0
   let site: Site

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startTestFl0, type TestFl0 } from '@fl0/server/testing'
-import { launchChromium, libraryLoaded, puidOf, recordBatches, runBrowserTests, SCREENSHOTS, showStored, startSite, waitForEvents, type Site } from './e2e/harness.ts'
+import { launchChromium, libraryLoaded, requireChromiumWhenAsked, puidOf, recordBatches, runBrowserTests, SCREENSHOTS, showStored, startSite, waitForEvents, type Site } from './e2e/harness.ts'
 
 /**
  * fl0.js in Chromium against a real embedded fl0: who the visitor is (ids,
  * cookies, traits, groups) and page views of single-page apps.
  */
 const YEAR_S = 365 * 24 * 3600
+
+requireChromiumWhenAsked()
 
 describe.skipIf(!runBrowserTests)('fl0.js identity and navigation, in Chromium', () => {
   let fl0: TestFl0

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page, type Request } from 'playwright-core'
+import { expect, it } from 'vitest'
 import type { TestFl0 } from '@fl0/server/testing'
 import { snippetCode, type LoadOptions } from '../snippet-code.ts'
 
@@ -17,6 +18,13 @@ export const CHROMIUM = '/usr/bin/chromium'
  * unless FL0_E2E=required (CI), where a missing Chromium fails them.
  */
 export const runBrowserTests = existsSync(CHROMIUM) || process.env.FL0_E2E === 'required'
+
+/** Under FL0_E2E=required, a test of its own that fails by name when Chromium is missing. */
+export function requireChromiumWhenAsked() {
+  it.runIf(process.env.FL0_E2E === 'required')(`finds Chromium at ${CHROMIUM} (FL0_E2E=required)`, () => {
+    expect(existsSync(CHROMIUM)).toBe(true)
+  })
+}
 
 /** Where screenshots go (git-ignored). */
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url))
