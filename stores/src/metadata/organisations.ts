@@ -24,19 +24,23 @@ export function urlCodeBase(name: string): string {
   return base || 'org'
 }
 
-export async function createOrganisation(sql: Sql, name: string): Promise<Organisation> {
+/**
+ * Creates an organisation with a unique url_code. With `adminUserId`, that user
+ * becomes its admin in the same transaction, so no organisation is left without one.
+ */
+export async function createOrganisation(sql: Sql, name: string, options: { adminUserId?: string } = {}): Promise<Organisation> {
   // Two creations of the same name at once can pick the same free code; the
   // unique index refuses the second, which then tries again with the next code.
   for (let attempt = 0; ; attempt++) {
     try {
-      return await tryCreate(sql, name)
+      return await tryCreate(sql, name, options.adminUserId)
     } catch (error) {
       if (attempt >= 5 || (error as { code?: string }).code !== '23505') throw error
     }
   }
 }
 
-async function tryCreate(sql: Sql, name: string): Promise<Organisation> {
+async function tryCreate(sql: Sql, name: string, adminUserId: string | undefined): Promise<Organisation> {
   const base = urlCodeBase(name)
   return sql.transaction(async (tx) => {
     const taken = new Set(
@@ -49,6 +53,9 @@ async function tryCreate(sql: Sql, name: string): Promise<Organisation> {
     for (let n = 2; taken.has(code); n++) code = `${base}-${n}`
     const org = { id: newId(), name, url_code: code }
     await tx.query('INSERT INTO organisations (id, name, url_code) VALUES ($1, $2, $3)', [org.id, org.name, org.url_code])
+    if (adminUserId) {
+      await tx.query(`INSERT INTO memberships (org_id, user_id, role) VALUES ($1, $2, 'admin')`, [org.id, adminUserId])
+    }
     return org
   })
 }
@@ -56,4 +63,8 @@ async function tryCreate(sql: Sql, name: string): Promise<Organisation> {
 export async function findOrganisationByUrlCode(sql: Sql, urlCode: string): Promise<Organisation | undefined> {
   const rows = await sql.query<Organisation>('SELECT id, name, url_code FROM organisations WHERE url_code = $1', [urlCode])
   return rows[0]
+}
+
+export async function listOrganisations(sql: Sql): Promise<Organisation[]> {
+  return sql.query<Organisation>('SELECT id, name, url_code FROM organisations ORDER BY name, id')
 }

@@ -1,0 +1,42 @@
+import { Hono } from 'hono'
+import { errorBody } from '@fl0/contracts'
+import type { ApiDeps } from './deps.ts'
+import type { ApiEnv } from './env.ts'
+import { createErrorHandler } from './http/errors.ts'
+import { createGuard } from './guard/index.ts'
+import { createAuthRoutes } from './routes/auth.ts'
+import { createSessionRoutes } from './routes/session.ts'
+import { createUsersRoutes } from './routes/users.ts'
+import { createOrgsRoutes } from './routes/orgs.ts'
+import { createTeamRoutes } from './routes/team.ts'
+import { createInvitationsRoutes } from './routes/invitations.ts'
+import { createSettingsRoutes } from './routes/settings.ts'
+import { createAdminRoutes } from './routes/admin.ts'
+
+/**
+ * The API: /api and /api-v2, one router per resource. The guard is registered
+ * first, on both prefixes, so it runs before every route here and every route
+ * added later under them (see guard/policy.ts for who may call what).
+ */
+export function createApiApp(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>()
+  app.onError(createErrorHandler(deps.logger))
+
+  const guard = createGuard(deps)
+  app.use('/api/*', guard)
+  app.use('/api-v2/*', guard)
+
+  app.route('/api/auth', createAuthRoutes(deps))
+  app.route('/api', createSessionRoutes(deps))
+  app.route('/api/users', createUsersRoutes(deps))
+  app.route('/api/orgs', createOrgsRoutes(deps))
+  app.route('/api/orgs/:organization/users', createTeamRoutes(deps))
+  app.route('/api/invitations', createInvitationsRoutes(deps))
+  app.route('/api-v2/orgs/:organization/settings', createSettingsRoutes(deps))
+  app.route('/api-v2/admin', createAdminRoutes(deps))
+
+  // An unknown path under the API answers JSON, not the dashboard's page.
+  app.all('/api/*', (c) => c.json(errorBody('Not found'), 404))
+  app.all('/api-v2/*', (c) => c.json(errorBody('Not found'), 404))
+  return app
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto'
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JSONWebKeySet, type JWK } from 'jose'
+import { getOrCreateSigningKey, type Sql, type User } from '@fl0/stores'
+
+/**
+ * fl0 as its own minimal identity provider (when no OIDC_ISSUER is set): it
+ * issues ID tokens of the same shape an external issuer would (iss, aud 'fl0',
+ * sub = the user id, email, name; ES256), which the dashboard posts to
+ * /api/sign-in like any other. The key pair lives in the metadata store, so
+ * every api process of an install signs and verifies with the same one.
+ */
+export const LOCAL_AUDIENCE = 'fl0'
+/** A token only carries the user from the sign-in form to /api/sign-in. */
+const TOKEN_TTL_SECONDS = 10 * 60
+const KEY_PURPOSE = 'local-id-token'
+
+export interface LocalProvider {
+  issuer(): string
+  jwks(): Promise<JSONWebKeySet>
+  issueToken(user: Pick<User, 'id' | 'email' | 'name'>): Promise<string>
+}
+
+export function createLocalProvider(opts: { sql: Sql; publicUrl: () => string; now: () => Date }): LocalProvider {
+  let key: Promise<{ kid: string; privateKey: CryptoKey | Uint8Array; publicJwk: JWK }> | undefined
+  const load = () => {
+    key ??= getOrCreateSigningKey(opts.sql, KEY_PURPOSE, async () => {
+      const pair = await generateKeyPair('ES256', { extractable: true })
+      const kid = randomUUID()
+      return { kid, alg: 'ES256', private_jwk: { ...(await exportJWK(pair.privateKey)) }, public_jwk: { ...(await exportJWK(pair.publicKey)) } }
+    })
+      .then(async (stored) => ({
+        kid: stored.kid,
+        privateKey: await importJWK(stored.private_jwk as JWK, 'ES256'),
+        publicJwk: { ...(stored.public_jwk as JWK), kid: stored.kid, alg: 'ES256', use: 'sig' },
+      }))
+      .catch((error) => {
+        key = undefined
+        throw error
+      })
+    return key
+  }
+  const issuer = () => `${opts.publicUrl().replace(/\/+$/, '')}/api/auth/local`
+  return {
+    issuer,
+    async jwks() {
+      return { keys: [(await load()).publicJwk] }
+    },
+    async issueToken(user) {
+      const { kid, privateKey } = await load()
+      const iat = Math.floor(opts.now().getTime() / 1000)
+      return new SignJWT({ email: user.email, name: user.name })
+        .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+        .setIssuer(issuer())
+        .setAudience(LOCAL_AUDIENCE)
+        .setSubject(user.id)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + TOKEN_TTL_SECONDS)
+        .sign(privateKey)
+    },
+  }
+}

@@ -1,0 +1,27 @@
+import type { Sql } from '@fl0/stores'
+import type { Mailer } from './mail/mailer.ts'
+import type { TokenVerifier } from './auth/tokens.ts'
+import type { LocalProvider } from './auth/local-provider.ts'
+
+/** The slice of pino the api writes to. */
+export interface ApiLogger {
+  info(obj: object, msg: string): void
+  warn(obj: object, msg: string): void
+  error(obj: object, msg: string): void
+}
+
+export interface ApiDeps {
+  sql: Sql
+  logger: ApiLogger
+  /** Where users reach fl0 (links in invitation e-mails, the built-in provider's issuer). */
+  publicUrl: () => string
+  /** Verifies the ID tokens posted to /api/sign-in: the external issuer's, or the built-in provider's. */
+  tokens: TokenVerifier
+  /** The built-in provider; undefined when an external OIDC issuer is configured. */
+  local?: LocalProvider
+  mailer: Mailer
+  /** How long a session lasts. */
+  sessionTtlMs: number
+  /** The clock: injected so that expiry can be tested. */
+  now: () => Date
+}

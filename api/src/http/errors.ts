@@ -1,0 +1,38 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { errorBody, type FieldError } from '@fl0/contracts'
+import type { ApiLogger } from '../deps.ts'
+
+/**
+ * An HTTPException that carries field errors. Handlers throw it; `onApiError`
+ * turns it (and any HTTPException) into the one error body of contracts/errors.ts.
+ */
+export class ApiError extends HTTPException {
+  readonly errors: FieldError[]
+  constructor(status: ContentfulStatusCode, message: string, errors: FieldError[] = []) {
+    super(status, { message })
+    this.errors = errors
+  }
+}
+
+/** 400 naming one field: the message sums up the field's error, for clients that show one line. */
+export const fieldError = (name: string, message: string, status: ContentfulStatusCode = 400) =>
+  new ApiError(status, message, [{ name, message }])
+
+export const unauthorized = () => new ApiError(401, 'Not signed in')
+export const forbidden = (message = 'You are not allowed to do this') => new ApiError(403, message)
+export const notFound = (message = 'Not found') => new ApiError(404, message)
+
+export function createErrorHandler(logger: ApiLogger) {
+  return function onApiError(err: Error, c: Context) {
+    if (err instanceof ApiError) return c.json(errorBody(err.message, err.errors), err.status)
+    if (err instanceof HTTPException) {
+      // Hono's own (malformed JSON from the validator, a body too large): keep the status, use the one body.
+      const status = err.status as ContentfulStatusCode
+      return c.json(errorBody(err.message || 'Bad request'), status)
+    }
+    logger.error({ err, path: c.req.path, method: c.req.method }, 'api: unhandled error')
+    return c.json(errorBody('An error has occurred'), 500)
+  }
+}

@@ -1,0 +1,46 @@
+import type { Sql } from '@fl0/stores'
+import { createApiApp } from './app.ts'
+import type { ApiDeps, ApiLogger } from './deps.ts'
+import { createLocalProvider } from './auth/local-provider.ts'
+import { createLocalVerifier, createOidcVerifier } from './auth/tokens.ts'
+import { LOCAL_AUDIENCE } from './auth/local-provider.ts'
+import { createMailer } from './mail/mailer.ts'
+
+export { createApiApp } from './app.ts'
+export { accessFor, type Access } from './guard/policy.ts'
+export type { ApiDeps, ApiLogger } from './deps.ts'
+
+export interface ApiOptions {
+  sql: Sql
+  logger: ApiLogger
+  publicUrl: () => string
+  oidc?: { issuer: string; clientId: string }
+  smtp?: { url?: string; from: string }
+  sessionTtlMs?: number
+  now?: () => Date
+}
+
+export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
+
+/**
+ * Builds the api's dependencies from configuration and returns its Hono app:
+ * an external OIDC issuer when one is configured, else the built-in provider.
+ */
+export function createApi(options: ApiOptions) {
+  const now = options.now ?? (() => new Date())
+  const local = options.oidc ? undefined : createLocalProvider({ sql: options.sql, publicUrl: options.publicUrl, now })
+  const tokens = options.oidc
+    ? createOidcVerifier({ issuer: options.oidc.issuer, clientId: options.oidc.clientId, now })
+    : createLocalVerifier({ issuer: local!.issuer, audience: LOCAL_AUDIENCE, jwks: local!.jwks, now })
+  const deps: ApiDeps = {
+    sql: options.sql,
+    logger: options.logger,
+    publicUrl: options.publicUrl,
+    tokens,
+    local,
+    mailer: createMailer({ smtpUrl: options.smtp?.url, from: options.smtp?.from ?? 'fl0 <no-reply@localhost>', logger: options.logger }),
+    sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    now,
+  }
+  return createApiApp(deps)
+}
