@@ -28,7 +28,24 @@ const schema = z.object({
   /** Addresses or CIDR ranges whose X-Forwarded-For is believed. */
   TRUSTED_PROXIES: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-})
+  /**
+   * Where users reach fl0 (invitation links, the built-in provider's issuer).
+   * Default: http://localhost:{port}. Set it when fl0 sits behind a proxy or a domain.
+   */
+  FL0_PUBLIC_URL: z.string().url().optional(),
+  /**
+   * An external OpenID Connect provider: its issuer URL (discovery at
+   * {issuer}/.well-known/openid-configuration) and the client id its ID tokens
+   * are issued to. Both or neither; without them fl0 is its own provider (local accounts).
+   */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  /** smtp:// or smtps:// URL (credentials in it) for invitation e-mails; unset, the accept link is logged. */
+  SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().default('fl0 <no-reply@localhost>'),
+  /** How long a session lasts, in days. */
+  SESSION_DAYS: z.coerce.number().positive().max(365).default(30),
+}).refine((c) => !c.OIDC_ISSUER === !c.OIDC_CLIENT_ID, { message: 'set both OIDC_ISSUER and OIDC_CLIENT_ID, or neither', path: ['OIDC_ISSUER'] })
 
 export type Config = z.output<typeof schema> & { dataDir: string }
 

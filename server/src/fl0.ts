@@ -6,6 +6,7 @@ import { startEventWriter } from '@fl0/workers'
 import { findSourceByWriteKey, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
 import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
+import { createApi } from '@fl0/api'
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
 import { openStores, type Stores } from './stores.ts'
@@ -56,6 +57,18 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   }
 
   if (roles.includes('api')) {
+    // The API first: /api and /api-v2 behind their guard, ahead of the dashboard's fallback.
+    app.route(
+      '/',
+      createApi({
+        sql: stores.metadata!,
+        logger,
+        publicUrl: () => config.FL0_PUBLIC_URL ?? `http://localhost:${port}`,
+        oidc: config.OIDC_ISSUER && config.OIDC_CLIENT_ID ? { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID } : undefined,
+        smtp: { url: config.SMTP_URL, from: config.SMTP_FROM },
+        sessionTtlMs: config.SESSION_DAYS * 24 * 60 * 60 * 1000,
+      }),
+    )
     // The dashboard at / (SPA fallback for every GET outside the server's own paths).
     app.route('/', createDashboardRoutes(dashboardDist))
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { signInSchema } from '@fl0/contracts'
-import { createSession, createUser, deleteSession, findUserById, findUserByEmail, findUserByIdentity, linkIdentity, type User } from '@fl0/stores'
+import { createSession, createUser, deleteExpiredSessions, deleteSession, findUserById, findUserByEmail, findUserByIdentity, linkIdentity, type User } from '@fl0/stores'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { ApiError } from '../http/errors.ts'
@@ -35,6 +35,8 @@ export function createSessionRoutes(deps: ApiDeps) {
     }
     const user = await userFor(deps, identity)
     const secret = randomBytes(32).toString('base64url')
+    // Expired rows are swept here, where sessions are made, rather than by a timer.
+    await deleteExpiredSessions(deps.sql, deps.now())
     const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlMs)
     await createSession(deps.sql, { id: sessionIdOf(secret), userId: user.id, expiresAt })
     writeSessionCookie(c, secret, expiresAt)
