@@ -5,7 +5,6 @@ export const SNACKBAR_LEAVE_MS = 200
 export const AUTOSUBMIT_MS = 500
 export const MIN_COLUMN_WIDTH = 60
 export const GENERIC_ERROR = 'An error has occurred'
-export const SIGN_IN_ERROR = 'An error has occurred signing in.'
 
 export const DATE_RANGES = [
   { value: 'last7Days', label: '7D' },

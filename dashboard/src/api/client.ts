@@ -1,12 +1,19 @@
 import type { Http } from './http.ts'
 import type {
+  AcceptInvitationResponse,
   AuthConfig,
+  CreateOrgResponse,
   CurrentUser,
-  InvitationInfo,
+  Invite,
+  InvitationView,
+  LocalSignIn,
+  LocalSignUp,
   OrgSettings,
   Preferences,
+  PreferencesPatch,
   SaveSettingsBody,
   TeamMember,
+  TokenResponse,
 } from './types.ts'
 
 const org = (code: string) => `/api/orgs/${encodeURIComponent(code)}`
@@ -23,26 +30,26 @@ export function createApi(http: Http) {
     http,
     auth: {
       config: (signal?: AbortSignal) => http.get<AuthConfig>('/api/auth/config', { signal }),
-      localSignIn: (body: { email: string; password: string }) => http.post<{ token: string }>('/api/auth/local/sign-in', body),
-      localSignUp: (body: { name: string; email: string; password: string }) => http.post<{ token: string }>('/api/auth/local/sign-up', body),
+      localSignIn: (body: LocalSignIn) => http.post<TokenResponse>('/api/auth/local/sign-in', body),
+      localSignUp: (body: LocalSignUp) => http.post<TokenResponse>('/api/auth/local/sign-up', body),
       signIn: (token: string) => http.post<{ user: CurrentUser }>('/api/sign-in', { token }),
       signOut: () => http.post<void>('/api/sign-out'),
     },
     me: {
       get: (signal?: AbortSignal) => http.get<CurrentUser>('/api/users/me', { signal }),
-      savePreferences: (body: Partial<Preferences>) => http.patch<{ preferences: Preferences }>('/api/users/me/preferences', body),
+      savePreferences: (body: PreferencesPatch) => http.patch<{ preferences: Preferences }>('/api/users/me/preferences', body),
     },
     orgs: {
-      create: (body: { name: string; variant: 'form' | 'modal' }) => http.post<{ url_code: string }>('/api/orgs', body),
+      create: (body: { name: string; variant: 'form' | 'modal' }) => http.post<CreateOrgResponse>('/api/orgs', body),
     },
     team: {
       list: (code: string, signal?: AbortSignal) => http.get<TeamMember[]>(`${org(code)}/users`, { signal }),
-      invite: (code: string, body: { invitee_email: string }) => http.post<TeamMember>(`${org(code)}/users`, body),
+      invite: (code: string, body: Invite) => http.post<TeamMember>(`${org(code)}/users`, body),
       remove: (code: string, userId: string) => http.delete<void>(`${org(code)}/users/${encodeURIComponent(userId)}`),
     },
     invitations: {
-      get: (token: string, signal?: AbortSignal) => http.get<InvitationInfo>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
-      accept: (token: string) => http.post<{ url_code: string }>(`/api/invitations/${encodeURIComponent(token)}/accept`),
+      get: (token: string, signal?: AbortSignal) => http.get<InvitationView>(`/api/invitations/${encodeURIComponent(token)}`, { signal }),
+      accept: (token: string) => http.post<AcceptInvitationResponse>(`/api/invitations/${encodeURIComponent(token)}/accept`),
     },
     settings: {
       get: (code: string, signal?: AbortSignal) => http.get<OrgSettings>(`${orgV2(code)}/settings`, { signal }),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useApi } from '../../api/context.tsx'
-import { SIGN_IN_ERROR } from '../../constants.ts'
+import { SIGN_IN_FAILED } from '@fl0/contracts/auth'
 import { afterSignIn, idToken } from '../../session/token.ts'
 import { useSetCurrentUser } from '../../session/user.ts'
 import { Spinner } from '../../ui/Spinner.tsx'
@@ -42,7 +42,7 @@ export default function Callback() {
   return (
     <AuthCard title="Sign in">
       <p role="alert" className="text-sm text-red-700">
-        {SIGN_IN_ERROR}
+        {SIGN_IN_FAILED}
       </p>
       <Link to="/account/sign-in" className="text-sm font-medium text-indigo-700 underline">
         Try again

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router'
+import { localSignInSchema } from '@fl0/contracts/auth'
 import { useApi } from '../../api/context.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/form/TextField.tsx'
@@ -12,7 +13,7 @@ export default function SignIn() {
   const [params] = useSearchParams()
   const form = useForm({
     initial: { email: params.get('email') ?? '', password: '' },
-    required: ['email', 'password'],
+    schema: localSignInSchema,
     submit: async (values) => finish((await api.auth.localSignIn(values)).token),
   })
   return (

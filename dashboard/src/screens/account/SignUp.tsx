@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router'
+import { localSignUpSchema } from '@fl0/contracts/auth'
 import { useApi } from '../../api/context.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/form/TextField.tsx'
@@ -12,7 +13,7 @@ export default function SignUp() {
   const [params] = useSearchParams()
   const form = useForm({
     initial: { name: '', email: params.get('email') ?? '', password: '' },
-    required: ['name', 'email', 'password'],
+    schema: localSignUpSchema,
     submit: async (values) => finish((await api.auth.localSignUp(values)).token),
   })
   return (

@@ -1,4 +1,4 @@
-import { orgNameModalSchema } from './schemas.ts'
+import { createOrgModalSchema, ORG_NAME_B_INPUT_MAX } from '@fl0/contracts/orgs'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/form/TextField.tsx'
 import { useForm } from '../../ui/form/useForm.ts'
@@ -10,7 +10,7 @@ export default function CreateOrgModal({ onClose }: { onClose: () => void }) {
   const create = useCreateOrg('modal')
   const form = useForm({
     initial: { name: '' },
-    schema: orgNameModalSchema,
+    schema: createOrgModalSchema,
     submit: async (values: { name: string }) => {
       await create(values)
       onClose()
@@ -19,7 +19,7 @@ export default function CreateOrgModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title="Create organization" onClose={onClose}>
       <form onSubmit={form.submit} noValidate className="space-y-5">
-        <TextField label="Organization name" field={form.field('name')} error={form.errors.name} maxLength={99} autoFocus />
+        <TextField label="Organization name" field={form.field('name')} error={form.errors.name} maxLength={ORG_NAME_B_INPUT_MAX} autoFocus />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

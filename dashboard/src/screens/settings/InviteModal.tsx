@@ -5,7 +5,7 @@ import { TextField } from '../../ui/form/TextField.tsx'
 import { useForm } from '../../ui/form/useForm.ts'
 import { Modal } from '../../ui/modal/Modal.tsx'
 import { useSnackbar } from '../../ui/snackbar/state.ts'
-import { inviteSchema } from './schemas.ts'
+import { inviteSchema, TEAM_TEXT } from '@fl0/contracts/team'
 
 /** Invite a team member by e-mail (part 3 §5 rules, §8 message). */
 export function InviteModal({ org, onClose }: { org: string; onClose: () => void }) {
@@ -17,7 +17,7 @@ export function InviteModal({ org, onClose }: { org: string; onClose: () => void
     submit: async (values: { invitee_email: string }) => {
       const email = values.invitee_email.trim()
       await api.team.invite(org, { invitee_email: email })
-      snackbar.ok(`A team invite email has been sent to ${email}.`)
+      snackbar.ok(TEAM_TEXT.inviteSent(email))
       refetch('team')
       onClose()
     },

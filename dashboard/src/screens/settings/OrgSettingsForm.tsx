@@ -1,3 +1,5 @@
+import { useMemo } from 'react'
+import { makeSaveSettingsSchema, SETTINGS_SAVE_FAILED } from '@fl0/contracts/settings'
 import { useApi } from '../../api/context.tsx'
 import type { OrgSettings } from '../../api/types.ts'
 import { useFetch } from '../../api/useFetch.ts'
@@ -5,8 +7,6 @@ import { Button } from '../../ui/Button.tsx'
 import { FetchView } from '../../ui/FetchView.tsx'
 import { useForm } from '../../ui/form/useForm.ts'
 import { useSnackbar } from '../../ui/snackbar/state.ts'
-
-export const SAVE_SETTINGS_ERROR = 'An error has occurred saving organization settings'
 
 /** Non-blank, trimmed paths: what is saved (part 3 §4). */
 export function cleanPaths(paths: string[]): string[] {
@@ -16,13 +16,16 @@ export function cleanPaths(paths: string[]): string[] {
 function Fields({ org, settings }: { org: string; settings: OrgSettings }) {
   const api = useApi()
   const snackbar = useSnackbar()
+  // Checked against the zones the server offers, as the server will check it.
+  const schema = useMemo(() => makeSaveSettingsSchema(settings.timezones), [settings.timezones])
   const form = useForm({
     initial: { timezone: settings.timezone, companyPaths: settings.companyPaths.length ? settings.companyPaths : [''] },
     autoSubmit: true,
+    schema,
     submit: (v) => api.settings.save(org, { timezone: v.timezone, companyPaths: cleanPaths(v.companyPaths) }),
     // A failed save cannot be retried in place: the page reloads with what the server has.
     onError: () => {
-      snackbar.show({ kind: 'error', message: SAVE_SETTINGS_ERROR, reloadOnClose: true })
+      snackbar.show({ kind: 'error', message: SETTINGS_SAVE_FAILED, reloadOnClose: true })
       return true
     },
   })

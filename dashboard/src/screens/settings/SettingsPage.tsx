@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router'
+import { ORG_SETTINGS_FLAG } from '@fl0/contracts/settings'
 import { readToggle } from '../../toggles.ts'
 import { useCurrentUser } from '../../session/user.ts'
 import { OrgSettingsForm } from './OrgSettingsForm.tsx'
@@ -22,7 +23,7 @@ export default function SettingsPage() {
       </nav>
       <div className="min-w-0 flex-1 space-y-10">
         <h1 className="text-2xl font-semibold tracking-tight">Organization settings</h1>
-        {readToggle('org-settings') && <OrgSettingsForm org={organization} />}
+        {readToggle(ORG_SETTINGS_FLAG) && <OrgSettingsForm org={organization} />}
         <TeamList org={organization} orgName={org?.name ?? organization} isAdmin={org?.role === 'admin'} />
       </div>
     </div>

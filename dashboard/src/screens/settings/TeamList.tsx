@@ -10,6 +10,7 @@ import { FetchView } from '../../ui/FetchView.tsx'
 import { ConfirmModal } from '../../ui/modal/ConfirmModal.tsx'
 import { useSnackbar } from '../../ui/snackbar/state.ts'
 import { InviteModal } from './InviteModal.tsx'
+import { TEAM_TEXT } from '@fl0/contracts/team'
 
 export const TEAM = 'team'
 
@@ -31,7 +32,7 @@ export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: stri
   const remove = async (member: TeamMember) => {
     try {
       await api.team.remove(org, member.id)
-      snackbar.ok(`Removed team member ${member.email} successfully`)
+      snackbar.ok(TEAM_TEXT.removed(member.email))
       refetch(TEAM)
     } catch (error) {
       if (!isSilentError(error)) snackbar.error(messageOf(error))
@@ -57,35 +58,35 @@ export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: stri
                 <input
                   type="search"
                   aria-label="Search team"
-                  placeholder="Search team by name..."
+                  placeholder={TEAM_TEXT.searchPlaceholder}
                   value={search}
                   onChange={(e) => setSearch(e.target.value)}
                   className="w-72 rounded-md border border-slate-300 px-3 py-2 text-sm"
                 />
-                {isAdmin && members.length > 0 && <Button onClick={() => setInviting(true)}>Invite team member</Button>}
+                {isAdmin && members.length > 0 && <Button onClick={() => setInviting(true)}>{TEAM_TEXT.inviteButton}</Button>}
               </div>
               {members.length === 0 ? (
                 <div className="rounded-lg border border-dashed border-slate-300 p-10 text-center">
-                  <p className="text-slate-600">Invite team members</p>
+                  <p className="text-slate-600">{TEAM_TEXT.emptyInvite}</p>
                   {isAdmin && (
                     <Button className="mt-4" onClick={() => setInviting(true)}>
-                      Invite team member
+                      {TEAM_TEXT.inviteButton}
                     </Button>
                   )}
                 </div>
               ) : shown.length === 0 ? (
-                <p className="rounded-lg border border-slate-200 bg-white p-10 text-center text-slate-500">No users found</p>
+                <p className="rounded-lg border border-slate-200 bg-white p-10 text-center text-slate-500">{TEAM_TEXT.emptyNoUsers}</p>
               ) : (
                 <ul aria-label="Team members" className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
                   {shown.map((m) => (
                     <li key={m.id} className="flex items-center gap-3 px-4 py-3 text-sm">
                       <span className="min-w-0 flex-1 truncate">
                         {m.email}
-                        {m.email === user.email && <span className="ml-1 text-slate-500">(you)</span>}
+                        {m.email === user.email && <span className="ml-1 text-slate-500">{TEAM_TEXT.you}</span>}
                       </span>
-                      {m.invitation_status === 'pending' && <Badge tone="amber">Invitation pending</Badge>}
-                      {m.invitation_status === 'expired' && <Badge tone="slate">Invitation expired</Badge>}
-                      {m.role === 'admin' && <Badge tone="indigo">Admin</Badge>}
+                      {m.invitation_status === 'pending' && <Badge tone="amber">{TEAM_TEXT.pendingBadge}</Badge>}
+                      {m.invitation_status === 'expired' && <Badge tone="slate">{TEAM_TEXT.expiredBadge}</Badge>}
+                      {m.role === 'admin' && <Badge tone="indigo">{TEAM_TEXT.adminBadge}</Badge>}
                       {isAdmin && m.email !== user.email && (
                         <Button variant="ghost" aria-label={`Remove ${m.email}`} onClick={() => setRemoving(m)}>
                           Remove
@@ -103,7 +104,7 @@ export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: stri
       {removing && (
         <ConfirmModal
           header="Remove team member"
-          description={`Are you sure you want to remove the team member ${removing.email} from the organization ${orgName}?`}
+          description={TEAM_TEXT.removeConfirm(removing.email, orgName)}
           submitLabel="Remove..."
           onConfirm={() => remove(removing)}
           onClose={() => setRemoving(null)}

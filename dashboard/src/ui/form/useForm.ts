@@ -70,9 +70,10 @@ export function useForm<V extends Values>(options: FormOptions<V>) {
       event?.preventDefault()
       const { schema, required = [], submit: send, onError } = optionsRef.current
       const current = valuesRef.current
+      const parsed = schema?.safeParse(current)
       const invalid = dedupeByField([
         ...requiredErrors(current, required),
-        ...(schema ? validate(schema, current) : []),
+        ...(parsed && !parsed.success ? toFieldErrors(parsed.error) : []),
       ])
       if (invalid.length > 0) {
         show(invalid)
@@ -80,7 +81,8 @@ export function useForm<V extends Values>(options: FormOptions<V>) {
       }
       setSubmitting(true)
       try {
-        await send(current)
+        // What the schema made of the values (trimmed, normalised) is what is sent.
+        await send(parsed?.success ? (parsed.data as V) : current)
         if (mounted.current) setErrors({})
         return true
       } catch (error) {
@@ -121,11 +123,6 @@ export function useForm<V extends Values>(options: FormOptions<V>) {
   )
 
   return { values, errors, submitting, setValue, submit, field, setErrors }
-}
-
-function validate(schema: z.ZodType, values: Values): FieldError[] {
-  const result = schema.safeParse(values)
-  return result.success ? [] : toFieldErrors(result.error)
 }
 
 export type Form<V extends Values> = ReturnType<typeof useForm<V>>
