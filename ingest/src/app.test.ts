@@ -123,6 +123,12 @@ describe('POST /v1/* single calls', () => {
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
   })
+
+  it('lets browsers read Retry-After, so the snippet can wait as told', async () => {
+    const { post } = setup()
+    const res = await post('/v1/track', { userId: 'u', event: 'E' }, { headers: { origin: 'https://site.test' } })
+    expect(res.headers.get('access-control-expose-headers')).toContain('Retry-After')
+  })
 })
 
 describe('POST /v1/* refusals', () => {

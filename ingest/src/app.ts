@@ -39,7 +39,7 @@ export function createIngestApp(deps: IngestDeps) {
   const now = deps.now ?? (() => new Date())
   const trusted = deps.trustedProxies ?? []
 
-  app.use('/v1/*', cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'], maxAge: 86400 }))
+  app.use('/v1/*', cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'], exposeHeaders: ['Retry-After'], maxAge: 86400 }))
 
   const limit = (maxSize: number, what: string) =>
     bodyLimit({
