@@ -25,6 +25,8 @@ export interface TokenVerifier {
 }
 
 export class InvalidTokenError extends Error {}
+/** The issuer's discovery document could not be read: the provider's fault or the network's, not the token's. */
+export class ProviderUnavailableError extends Error {}
 
 type KeySet = Parameters<typeof jwtVerify>[1]
 
@@ -41,9 +43,10 @@ function createVerifier(opts: {
     issuer: opts.issuer,
     audience: opts.audience,
     async verify(token) {
+      const keySet = await opts.keySet()
       let payload: JWTPayload
       try {
-        ;({ payload } = await jwtVerify(token, await opts.keySet(), {
+        ;({ payload } = await jwtVerify(token, keySet, {
           issuer: opts.issuer,
           audience: opts.audience,
           algorithms: opts.algorithms,
@@ -76,7 +79,7 @@ export function createOidcVerifier(opts: { issuer: string; clientId: string; now
   const keySet = () => {
     jwks ??= discover(issuer, opts.fetch ?? fetch).catch((error) => {
       jwks = undefined
-      throw error
+      throw new ProviderUnavailableError((error as Error).message, { cause: error })
     })
     return jwks
   }

@@ -7,11 +7,12 @@ import type { ApiEnv } from '../env.ts'
 import { ApiError } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../http/session-cookie.ts'
-import { InvalidTokenError, type VerifiedIdentity } from '../auth/tokens.ts'
+import { InvalidTokenError, ProviderUnavailableError, type VerifiedIdentity } from '../auth/tokens.ts'
 import { sessionIdOf } from '../guard/index.ts'
 import { currentUserView } from './users.ts'
 
 export const INVALID_TOKEN = 'The sign-in token is not valid'
+export const PROVIDER_UNAVAILABLE = 'The identity provider could not be reached'
 
 /**
  * POST /api/sign-in { token }: verifies the ID token and opens a session (a row
@@ -30,6 +31,10 @@ export function createSessionRoutes(deps: ApiDeps) {
       if (error instanceof InvalidTokenError) {
         deps.logger.warn({ reason: error.message }, 'sign-in: token refused')
         throw new ApiError(401, INVALID_TOKEN)
+      }
+      if (error instanceof ProviderUnavailableError) {
+        deps.logger.error({ reason: error.message }, 'sign-in: identity provider unavailable')
+        throw new ApiError(502, PROVIDER_UNAVAILABLE)
       }
       throw error
     }
