@@ -13,7 +13,7 @@ export default defineConfig({
   test: {
     name: 'dashboard',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     exclude: ['**/node_modules/**', '**/*.e2e.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 20_000,

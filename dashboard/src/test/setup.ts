@@ -2,6 +2,8 @@ import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
 afterEach(() => {
+  // Node-environment files (server.test.ts) share this setup: nothing of the DOM to reset there.
+  if (typeof document === 'undefined') return
   cleanup()
   sessionStorage.clear()
   for (const c of document.cookie.split(';')) {
