@@ -3,6 +3,13 @@ import { migrateMetadata } from './migrate.ts'
 import { createOrganisation, findOrganisationByUrlCode } from './organisations.ts'
 import { createSource, deleteSource, findSourceByWriteKey, listSources } from './sources.ts'
 import type { Sql } from './sql.ts'
+import { createUser, findUserByEmail, setStaff } from './users.ts'
+import { createSession, deleteSession, findSessionUser } from './sessions.ts'
+import { findMembership, listUserOrgs, removeMembership, addMembership } from './memberships.ts'
+import { findInvitationByTokenHash, listOpenInvitations, markInvitationAccepted, upsertInvitation } from './invitations.ts'
+import { getOrgSettings, saveOrgSettings } from './org-settings.ts'
+import { getPreferences, savePreferences } from './preferences.ts'
+import { getOrCreateSigningKey } from './signing-keys.ts'
 
 /**
  * The metadata store contract, run against PGlite always and PostgreSQL under
@@ -65,6 +72,81 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
     it('refuses a source of an unknown type', async () => {
       const org = await createOrganisation(sql, 'Types')
       await expect(createSource(sql, { orgId: org.id, type: 'ftp' as never, name: 'x' })).rejects.toThrow()
+    })
+    it('makes exactly one of the first accounts staff, even when they arrive at once', async () => {
+      const users = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((n) => createUser(sql, { email: `${n}@Staff.test`, name: n })))
+      expect(users.filter((u) => u.is_staff)).toHaveLength(1)
+      expect(users.map((u) => u.email).sort()).toEqual(['a@staff.test', 'b@staff.test', 'c@staff.test', 'd@staff.test', 'e@staff.test'])
+      await expect(createUser(sql, { email: 'A@staff.test', name: 'again' })).rejects.toMatchObject({ code: '23505' })
+      const staff = users.find((u) => u.is_staff)!
+      expect(await setStaff(sql, staff.id, false)).toBe('last-staff')
+      const other = users.find((u) => !u.is_staff)!
+      expect(await setStaff(sql, other.id, true)).toMatchObject({ id: other.id, is_staff: true })
+      expect(await setStaff(sql, staff.id, false)).toMatchObject({ is_staff: false })
+    })
+
+    it('finds a session until it expires or is deleted', async () => {
+      const user = await createUser(sql, { email: 'session@x.test', name: 's' })
+      const expiresAt = new Date('2030-01-01T00:00:00Z')
+      await createSession(sql, { id: 'hash-1', userId: user.id, expiresAt })
+      expect(await findSessionUser(sql, 'hash-1', new Date('2029-12-31T23:59:59Z'))).toEqual(user)
+      expect(await findSessionUser(sql, 'hash-1', expiresAt)).toBeUndefined()
+      await deleteSession(sql, 'hash-1')
+      expect(await findSessionUser(sql, 'hash-1', new Date('2029-01-01T00:00:00Z'))).toBeUndefined()
+    })
+
+    it('gives an organisation its creator as admin, and keeps its last admin', async () => {
+      const ann = await createUser(sql, { email: 'ann@members.test', name: 'Ann' })
+      const bob = await createUser(sql, { email: 'bob@members.test', name: 'Bob' })
+      const org = await createOrganisation(sql, 'Members', { adminUserId: ann.id })
+      expect(await findMembership(sql, org.url_code, ann.id)).toEqual({ org, role: 'admin' })
+      expect(await findMembership(sql, org.url_code, bob.id)).toBeUndefined()
+      expect(await findMembership(sql, 'no-such-org', ann.id)).toBeUndefined()
+      await addMembership(sql, { orgId: org.id, userId: bob.id, role: 'member' })
+      expect((await listUserOrgs(sql, bob.id)).map((o) => [o.url_code, o.role])).toEqual([[org.url_code, 'member']])
+      expect(await removeMembership(sql, org.id, ann.id)).toBe('last-admin')
+      expect(await removeMembership(sql, org.id, bob.id)).toMatchObject({ user_id: bob.id, role: 'member' })
+      expect(await removeMembership(sql, org.id, bob.id)).toBeUndefined()
+    })
+
+    it('keeps one open invitation per address, renewed in place, and a new one after acceptance', async () => {
+      const ann = await createUser(sql, { email: 'ann@invites.test', name: 'Ann' })
+      const org = await createOrganisation(sql, 'Invites', { adminUserId: ann.id })
+      const now = new Date('2026-03-01T00:00:00Z')
+      const expiresAt = new Date('2026-03-08T00:00:00Z')
+      const first = await upsertInvitation(sql, { orgId: org.id, email: 'Cy@x.test', tokenHash: 't1', invitedBy: ann.id, now, expiresAt })
+      const renewed = await upsertInvitation(sql, { orgId: org.id, email: 'cy@x.test', tokenHash: 't2', invitedBy: ann.id, now, expiresAt: new Date('2026-03-09T00:00:00Z') })
+      expect(renewed.id).toBe(first.id)
+      expect(renewed.expires_at).toEqual(new Date('2026-03-09T00:00:00Z'))
+      expect(await findInvitationByTokenHash(sql, 't1')).toBeUndefined()
+      expect(await findInvitationByTokenHash(sql, 't2')).toMatchObject({ id: first.id, email: 'cy@x.test', organization: org })
+      expect(await markInvitationAccepted(sql, { id: first.id, userId: ann.id, now })).toBe(true)
+      expect(await markInvitationAccepted(sql, { id: first.id, userId: ann.id, now })).toBe(false)
+      expect(await listOpenInvitations(sql, org.id)).toEqual([])
+      const next = await upsertInvitation(sql, { orgId: org.id, email: 'cy@x.test', tokenHash: 't3', invitedBy: ann.id, now, expiresAt })
+      expect(next.id).not.toBe(first.id)
+    })
+
+    it('keeps settings and preferences, with defaults before the first save', async () => {
+      const org = await createOrganisation(sql, 'Settings')
+      expect(await getOrgSettings(sql, org.id)).toEqual({ timezone: 'UTC', company_paths: [] })
+      await saveOrgSettings(sql, org.id, { timezone: 'Asia/Tokyo', company_paths: ['/a', '/b'] })
+      expect(await getOrgSettings(sql, org.id)).toEqual({ timezone: 'Asia/Tokyo', company_paths: ['/a', '/b'] })
+
+      const user = await createUser(sql, { email: 'prefs@x.test', name: 'p' })
+      expect(await getPreferences(sql, user.id)).toEqual({ is_menu_collapsed: false, default_org_url_code: null })
+      await savePreferences(sql, user.id, { default_org_url_code: 'settings' })
+      expect(await savePreferences(sql, user.id, { is_menu_collapsed: true })).toEqual({ is_menu_collapsed: true, default_org_url_code: 'settings' })
+      expect(await savePreferences(sql, user.id, { default_org_url_code: null })).toEqual({ is_menu_collapsed: true, default_org_url_code: null })
+      expect(await findUserByEmail(sql, 'PREFS@x.test')).toEqual(user)
+    })
+
+    it('makes one signing key per purpose, whoever asks first', async () => {
+      let made = 0
+      const make = async () => ({ kid: `k${++made}`, alg: 'ES256', private_jwk: { d: String(made) }, public_jwk: { x: String(made) } })
+      const keys = await Promise.all([1, 2, 3].map(() => getOrCreateSigningKey(sql, 'test', make)))
+      expect(new Set(keys.map((k) => k.kid)).size).toBe(1)
+      expect(await getOrCreateSigningKey(sql, 'test', make)).toEqual(keys[0])
     })
   })
 }
