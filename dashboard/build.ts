@@ -8,7 +8,7 @@ export const dashboardDir = fileURLToPath(new URL('.', import.meta.url))
 export const dashboardDist = join(dashboardDir, 'dist')
 
 /** What a build is made from: a change to any of these makes dist/ stale. */
-const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package.json']
+const SOURCES = ['src', 'index.html', 'vite.config.ts', 'package.json', 'build.ts']
 
 function newestMtime(path: string): number {
   const stat = statSync(path)
@@ -36,7 +36,9 @@ export function ensureDashboardBuilt(log: (line: string) => void = (l) => proces
   log('fl0: building the dashboard (dashboard/dist is missing or older than its sources)…')
   const vite = join(dashboardDir, 'node_modules', '.bin', 'vite')
   const bin = existsSync(vite) ? vite : join(dashboardDir, '..', 'node_modules', '.bin', 'vite')
-  const result = spawnSync(bin, ['build', '--logLevel', 'warn'], { cwd: dashboardDir, stdio: 'inherit' })
+  // NODE_ENV from a test runner ('test') would give React's development build.
+  const env = { ...process.env, NODE_ENV: 'production' }
+  const result = spawnSync(bin, ['build', '--logLevel', 'warn'], { cwd: dashboardDir, stdio: 'inherit', env })
   if (result.status !== 0) throw new Error(`dashboard build failed (exit ${result.status ?? result.signal})`)
   return true
 }

@@ -14,7 +14,7 @@ export default defineConfig({
     name: 'dashboard',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
-    exclude: ['**/node_modules/**', '**/*.e2e.test.ts'],
+    exclude: ['**/node_modules/**', '**/*.e2e.test.ts', '*.build.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 20_000,
   },

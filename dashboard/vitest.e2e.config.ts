@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     name: 'dashboard-e2e',
     environment: 'node',
-    include: ['src/**/*.e2e.test.ts', '*.e2e.test.ts'],
+    include: ['src/**/*.e2e.test.ts', '*.build.test.ts'],
     exclude: ['**/node_modules/**'],
     globalSetup: ['src/e2e/globalSetup.ts'],
     pool: 'forks',
