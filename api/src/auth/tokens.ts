@@ -32,7 +32,8 @@ type KeySet = Parameters<typeof jwtVerify>[1]
 
 function createVerifier(opts: {
   provider: 'local' | 'oidc'
-  issuer: string
+  /** Read per call: the built-in issuer follows the public URL, known only once the server listens. */
+  issuer: () => string
   audience: string
   keySet: () => Promise<KeySet>
   algorithms?: string[]
@@ -40,14 +41,17 @@ function createVerifier(opts: {
 }): TokenVerifier {
   return {
     provider: opts.provider,
-    issuer: opts.issuer,
+    get issuer() {
+      return opts.issuer()
+    },
     audience: opts.audience,
     async verify(token) {
       const keySet = await opts.keySet()
+      const issuer = opts.issuer()
       let payload: JWTPayload
       try {
         ;({ payload } = await jwtVerify(token, keySet, {
-          issuer: opts.issuer,
+          issuer,
           audience: opts.audience,
           algorithms: opts.algorithms,
           requiredClaims: ['sub', 'exp'],
@@ -57,7 +61,7 @@ function createVerifier(opts: {
         throw new InvalidTokenError((error as Error).message, { cause: error })
       }
       return {
-        issuer: opts.issuer,
+        issuer,
         subject: String(payload.sub),
         email: typeof payload.email === 'string' ? payload.email.toLowerCase() : undefined,
         emailVerified: typeof payload.email_verified === 'boolean' ? payload.email_verified : undefined,
@@ -83,7 +87,7 @@ export function createOidcVerifier(opts: { issuer: string; clientId: string; now
     })
     return jwks
   }
-  return createVerifier({ provider: 'oidc', issuer, audience: opts.clientId, keySet, now: opts.now })
+  return createVerifier({ provider: 'oidc', issuer: () => issuer, audience: opts.clientId, keySet, now: opts.now })
 }
 
 async function discover(issuer: string, fetchImpl: typeof fetch): Promise<KeySet> {
@@ -100,17 +104,9 @@ async function discover(issuer: string, fetchImpl: typeof fetch): Promise<KeySet
 /** The built-in provider's tokens, checked against its own public key set. */
 export function createLocalVerifier(opts: { issuer: () => string; audience: string; jwks: () => Promise<JSONWebKeySet>; now: () => Date }): TokenVerifier {
   let keySet: Promise<KeySet> | undefined
-  const verifier = {
-    provider: 'local' as const,
-    get issuer() {
-      return opts.issuer()
-    },
-    audience: opts.audience,
-    verify(token: string) {
-      keySet ??= opts.jwks().then((set) => createLocalJWKSet(set))
-      // The issuer is read per call: it follows the public URL, known only once the server listens.
-      return createVerifier({ provider: 'local', issuer: opts.issuer(), audience: opts.audience, keySet: () => keySet!, algorithms: ['ES256'], now: opts.now }).verify(token)
-    },
+  const load = () => {
+    keySet ??= opts.jwks().then((set) => createLocalJWKSet(set))
+    return keySet
   }
-  return verifier
+  return createVerifier({ provider: 'local', issuer: opts.issuer, audience: opts.audience, keySet: load, algorithms: ['ES256'], now: opts.now })
 }

@@ -105,6 +105,19 @@ describe('built-in provider', () => {
     expect(await res.json()).toEqual({ success: false, message: errors[0]!.message, errors })
   })
 
+  it('sign-in asks for both fields', async () => {
+    const res = await t.call('POST', '/api/auth/local/sign-in', { body: { email: ' ' } })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Email must be provided',
+      errors: [
+        { name: 'email', message: 'Email must be provided' },
+        { name: 'password', message: 'Password must be provided' },
+      ],
+    })
+  })
+
   it('answers 400 to a body that is not JSON or not an object', async () => {
     const malformed = await t.call('POST', '/api/auth/local/sign-in', { body: '{"email":' })
     expect(malformed.status).toBe(400)
