@@ -38,7 +38,7 @@ describe('api mounted in fl0', () => {
     expect(res.status).toBe(201)
     expect(await res.json()).toEqual({ url_code: 'analytical' })
     const team = await (await fetch(`${fl0.url}/api/orgs/analytical/users`, { headers: { cookie } })).json()
-    expect(team).toEqual([{ id: expect.any(String), email: 'ada@example.com', role: 'admin', invitation_status: 'accepted' }])
+    expect(team).toEqual([{ id: expect.any(String), email: 'ada@example.com', name: 'Ada', role: 'admin', invitation_status: 'accepted' }])
     const settings = (await (await fetch(`${fl0.url}/api-v2/orgs/analytical/settings`, { headers: { cookie } })).json()) as { timezone: string }
     expect(settings.timezone).toBe('UTC')
   })

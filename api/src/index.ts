@@ -1,9 +1,8 @@
 import type { Sql } from '@fl0/stores'
 import { createApiApp } from './app.ts'
 import type { ApiDeps, ApiLogger } from './deps.ts'
-import { createLocalProvider } from './auth/local-provider.ts'
+import { createLocalProvider, LOCAL_AUDIENCE } from './auth/local-provider.ts'
 import { createLocalVerifier, createOidcVerifier } from './auth/tokens.ts'
-import { LOCAL_AUDIENCE } from './auth/local-provider.ts'
 import { createMailer } from './mail/mailer.ts'
 
 export { createApiApp } from './app.ts'

@@ -22,6 +22,8 @@ export type Invite = z.output<typeof inviteSchema>
 export interface TeamMember {
   id: string
   email: string
+  /** Members only: the user's name, for 'Search team by name...'; invitations have none yet. */
+  name?: string
   role: OrgRole
   invitation_status: InvitationStatus
 }

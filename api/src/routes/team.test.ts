@@ -35,7 +35,7 @@ describe('invite team member: validation', () => {
 
 describe('inviting and accepting', () => {
   it('lists the admin alone to begin with', async () => {
-    expect(await team()).toEqual([{ id: expect.any(String), email: 'ada@example.com', role: 'admin', invitation_status: 'accepted' }])
+    expect(await team()).toEqual([{ id: expect.any(String), email: 'ada@example.com', name: 'Ada', role: 'admin', invitation_status: 'accepted' }])
   })
 
   it('invites an address: pending, and the accept link written to the log without SMTP', async () => {
@@ -78,8 +78,8 @@ describe('inviting and accepting', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ url_code: 'acme' })
     expect(await team(bob)).toEqual([
-      { id: expect.any(String), email: 'ada@example.com', role: 'admin', invitation_status: 'accepted' },
-      { id: user.id, email: 'bob@example.com', role: 'member', invitation_status: 'accepted' },
+      { id: expect.any(String), email: 'ada@example.com', name: 'Ada', role: 'admin', invitation_status: 'accepted' },
+      { id: user.id, email: 'bob@example.com', name: 'Bob', role: 'member', invitation_status: 'accepted' },
     ])
     // Following the link again is harmless.
     expect((await t.call('POST', `/api/invitations/${token}/accept`, { cookie: bob })).status).toBe(200)

@@ -28,7 +28,7 @@ export function createTeamRoutes(deps: ApiDeps) {
     const now = deps.now()
     const [members, invitations] = await Promise.all([listMembers(deps.sql, org.id), listOpenInvitations(deps.sql, org.id)])
     const team: TeamMember[] = [
-      ...members.map((m) => ({ id: m.user_id, email: m.email, role: m.role, invitation_status: 'accepted' as const })),
+      ...members.map((m) => ({ id: m.user_id, email: m.email, name: m.name, role: m.role, invitation_status: 'accepted' as const })),
       ...invitations.map((i) => ({ id: i.id, email: i.email, role: i.role, invitation_status: invitationStatus(i, now) })),
     ]
     return c.json(team)
