@@ -50,3 +50,12 @@ export async function deleteSource(sql: Sql, orgId: string, id: string): Promise
   const rows = await sql.query<Source>(`DELETE FROM sources WHERE org_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [orgId, id])
   return rows[0]
 }
+
+export async function updateSource(sql: Sql, orgId: string, id: string, changes: { name?: string; url?: string | null }): Promise<Source | undefined> {
+  const rows = await sql.query<Source>(
+    `UPDATE sources SET name = COALESCE($3, name), url = CASE WHEN $4::boolean THEN $5 ELSE url END
+     WHERE org_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+    [orgId, id, changes.name ?? null, changes.url !== undefined, changes.url ?? null],
+  )
+  return rows[0]
+}
