@@ -44,6 +44,7 @@ describe('routes', () => {
   it('sends a visitor without a session to sign-in', async () => {
     const s = fakeServer()
     s.on('GET', '/api/users/me', { status: 401, body: { message: 'Not signed in' } })
+    s.on('GET', '/api/auth/config', { body: { provider: 'local' } })
     const { router } = renderRoutes(routes, '/organizations/acme/people', { server: s, user: null })
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/sign-in'))
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy()

@@ -4,9 +4,16 @@ import { routes } from '../../routes.tsx'
 import { fakeServer } from '../../test/fakeServer.ts'
 import { renderRoutes, USER } from '../../test/render.tsx'
 
+/** fl0 as its own identity provider (no OIDC_ISSUER). */
+function localServer() {
+  const server = fakeServer()
+  server.on('GET', '/api/auth/config', { body: { provider: 'local' } })
+  return server
+}
+
 describe('sign-in', () => {
   it('gets a token from the built-in provider, posts it from account/callback and lands on /', async () => {
-    const server = fakeServer()
+    const server = localServer()
     server.on('POST', '/api/auth/local/sign-in', { body: { token: 'id-token' } })
     server.on('POST', '/api/sign-in', { body: { user: USER } })
     server.on('GET', '/api/users/me', { body: USER })
@@ -21,7 +28,7 @@ describe('sign-in', () => {
   })
 
   it('shows the provider\'s refusal as an error snackbar and field rules beside the fields', async () => {
-    const server = fakeServer()
+    const server = localServer()
     server.on('POST', '/api/auth/local/sign-in', { status: 401, body: { success: false, message: 'Invalid email or password', errors: [] } })
     renderRoutes(routes, '/account/sign-in', { server, user: null })
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }))
@@ -33,7 +40,7 @@ describe('sign-in', () => {
   })
 
   it("shows 'An error has occurred signing in.' when the server refuses the token", async () => {
-    const server = fakeServer()
+    const server = localServer()
     server.on('POST', '/api/sign-in', { status: 401, body: { message: 'Invalid token' } })
     sessionStorage.setItem('fl0-id-token', 'bad')
     renderRoutes(routes, '/account/callback', { server, user: null })
@@ -41,7 +48,7 @@ describe('sign-in', () => {
   })
 
   it('fails the same way without a token', async () => {
-    renderRoutes(routes, '/account/callback', { user: null })
+    renderRoutes(routes, '/account/callback', { server: localServer(), user: null })
     expect((await screen.findByRole('alert')).textContent).toBe('An error has occurred signing in.')
   })
 })

@@ -19,23 +19,48 @@ export default function Callback() {
   const [failed, setFailed] = useState(false)
   const started = useRef(false)
 
+  /**
+   * The built-in provider's token, left by the sign-in screen; or an external
+   * provider's: from its answer in this address, else silently, else by its
+   * sign-in page. null: nothing to do here (the hidden frame of a silent sign-in,
+   * or a redirect to the provider is under way).
+   */
+  const obtainToken = async (): Promise<string | null | undefined> => {
+    const token = idToken.take()
+    if (token) return token
+    const config = await api.auth.config()
+    if (config.provider !== 'oidc') return undefined
+    const oidc = await import('../../session/oidc.ts')
+    const external = oidc.oidcOf(config)
+    if (!external) return undefined
+    if (oidc.isProviderAnswer()) {
+      const answer = await oidc.finishSignIn(external)
+      return answer ?? (window.parent !== window ? null : undefined)
+    }
+    const silent = await oidc.signInSilently(external)
+    if (silent) return silent
+    await oidc.signInWithRedirect(external)
+    return null
+  }
+
   useEffect(() => {
     // Once only: the token is taken from storage on the first run (StrictMode runs effects twice).
     if (started.current) return
     started.current = true
-    const token = idToken.take()
-    if (!token) {
-      setFailed(true)
-      return
-    }
-    api.auth.signIn(token).then(
-      () => {
+    obtainToken().then((token) => {
+      if (token === null) return
+      if (!token) throw new Error('no token')
+      return api.auth.signIn(token)
+    }).then(
+      (signedIn) => {
+        if (!signedIn) return
         // RequireUser loads the full user (preferences, organisations) on the next screen.
         setUser(null)
         navigate(afterSignIn.take(), { replace: true })
       },
       () => setFailed(true),
     )
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [api, navigate, setUser])
 
   if (!failed) return <Spinner label="Signing in" />

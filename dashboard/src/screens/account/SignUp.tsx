@@ -5,9 +5,12 @@ import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/form/TextField.tsx'
 import { useForm } from '../../ui/form/useForm.ts'
 import { AuthCard } from './AuthCard.tsx'
+import { ExternalSignIn } from './ExternalSignIn.tsx'
+import { useAuthConfig } from './useAuthConfig.ts'
+import { FetchView } from '../../ui/FetchView.tsx'
 import { useFinishSignIn } from './useLocalSignIn.ts'
 
-export default function SignUp() {
+function LocalSignUp() {
   const api = useApi()
   const finish = useFinishSignIn()
   const [params] = useSearchParams()
@@ -38,4 +41,10 @@ export default function SignUp() {
       </form>
     </AuthCard>
   )
+}
+
+/** The built-in provider's form, or the external provider's sign-in (which also signs new users up). */
+export default function SignUp() {
+  const config = useAuthConfig()
+  return <FetchView fetched={config}>{(c) => (c.provider === 'oidc' ? <ExternalSignIn config={c} /> : <LocalSignUp />)}</FetchView>
 }
