@@ -139,4 +139,16 @@ describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
     expect(admin.errors).toEqual([])
     expect(member.errors).toEqual([])
   })
+
+  it('a 401 from /api-v2 logs the user out', async () => {
+    const { page, context } = admin
+    // The session ends on the server side (here: the cookie is gone) while the app is open.
+    await page.getByRole('link', { name: '← Navy' }).click()
+    await page.getByRole('heading', { name: 'People' }).waitFor()
+    await context.clearCookies({ name: 'fl0_session' })
+    await page.getByRole('button', { name: 'User menu' }).click()
+    await page.getByRole('menuitem', { name: 'Settings' }).click()
+    await page.waitForURL('**/account/sign-in')
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor()
+  })
 })
