@@ -8,7 +8,7 @@ import { cleanPaths } from './OrgSettingsForm.tsx'
 
 const TEAM: TeamMember[] = [
   { id: 'u1', email: 'ada@example.com', role: 'admin', invitation_status: 'accepted' },
-  { id: 'u2', email: 'bob@example.com', role: 'member', invitation_status: 'accepted' },
+  { id: 'u2', email: 'bob@example.com', name: 'Robert Tables', role: 'member', invitation_status: 'accepted' },
   { id: 'i1', email: 'carol@example.com', role: 'member', invitation_status: 'pending' },
   { id: 'i2', email: 'dan@example.com', role: 'member', invitation_status: 'expired' },
 ]
@@ -51,6 +51,8 @@ describe('organisation settings: the team', () => {
     const search = await screen.findByPlaceholderText('Search team by name...')
     fireEvent.change(search, { target: { value: 'BOB' } })
     expect(rows().map((r) => r.textContent)).toEqual([expect.stringContaining('bob@example.com')])
+    fireEvent.change(search, { target: { value: 'tables' } })
+    expect(rows().map((r) => r.textContent)).toEqual([expect.stringContaining('Robert Tablesbob@example.com')])
     fireEvent.change(search, { target: { value: 'zed' } })
     expect(screen.getByText('No users found')).toBeTruthy()
   })

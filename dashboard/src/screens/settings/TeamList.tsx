@@ -51,7 +51,8 @@ export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: stri
       <FetchView fetched={fetched}>
         {(members) => {
           const q = search.trim().toLowerCase()
-          const shown = q ? members.filter((m) => m.email.toLowerCase().includes(q)) : members
+          // 'Search team by name...': members carry their name; invitations only an address.
+          const shown = q ? members.filter((m) => m.email.toLowerCase().includes(q) || (m.name ?? '').toLowerCase().includes(q)) : members
           return (
             <>
               <div className="flex items-center justify-between gap-4">
@@ -81,7 +82,8 @@ export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: stri
                   {shown.map((m) => (
                     <li key={m.id} className="flex items-center gap-3 px-4 py-3 text-sm">
                       <span className="min-w-0 flex-1 truncate">
-                        {m.email}
+                        {m.name && <span className="mr-2 font-medium">{m.name}</span>}
+                        <span className={m.name ? 'text-slate-600' : ''}>{m.email}</span>
                         {m.email === user.email && <span className="ml-1 text-slate-500">{TEAM_TEXT.you}</span>}
                       </span>
                       {m.invitation_status === 'pending' && <Badge tone="amber">{TEAM_TEXT.pendingBadge}</Badge>}
