@@ -1,8 +1,10 @@
 import { startFl0, type Config, type Logger } from '@fl0/server'
 import type { EventStore } from '@fl0/stores'
-import { createDemo, type Demo, type DemoMessage, type DemoOptions } from './generator/index.ts'
+import { Worker } from 'node:worker_threads'
+import { createDemo, type Demo, type DemoOptions } from './generator/index.ts'
 import { ensureDemoOrganisation } from './provision.ts'
-import { sendMessages, type SendResult } from './send.ts'
+import type { SendProgress, SendResult } from './send.ts'
+import type { SendWorkerInput, SendWorkerMessage } from './send-worker.ts'
 
 /**
  * `npm run demo`, as a function: starts fl0 embedded on the configured data
@@ -66,11 +68,16 @@ export async function runDemo(input: RunDemoInput): Promise<DemoRunResult> {
       expected = total
     } else {
       const sendStart = Date.now()
-      sent = await sendMessages(abortable(demo.messages(), input.signal), {
-        url: fl0.url,
-        writeKeys: { snippet: snippet.write_key, segment: segment.write_key },
-        onProgress: (p) => log(`sent ${p.sent.toLocaleString('en')} calls (${rate(p.sent, sendStart)}/s), up to ${p.at?.slice(0, 16)}`),
-      })
+      sent = await sendInWorker(
+        {
+          // The same data set: the same end, and the scale worked out here (no second calibration).
+          demo: { ...input.demo, now: demo.window.end, scale: demo.scale, events: undefined },
+          url: fl0.url,
+          writeKeys: { snippet: snippet.write_key, segment: segment.write_key },
+        },
+        (p) => log(`sent ${p.sent.toLocaleString('en')} calls (${rate(p.sent, sendStart)}/s), up to ${p.at?.slice(0, 16)}`),
+        input.signal,
+      )
       log(`sent ${sent.sent.toLocaleString('en')} calls in ${seconds(sendStart)} s (${rate(sent.sent, sendStart)}/s): ${formatCounts(sent.byType)}`)
       expected = sent.accepted
     }
@@ -162,11 +169,23 @@ function countMessages(demo: Demo): number {
   return n
 }
 
-function* abortable(messages: Iterable<DemoMessage>, signal?: AbortSignal): Generator<DemoMessage> {
-  for (const m of messages) {
-    signal?.throwIfAborted()
-    yield m
-  }
+/** Runs sendMessages on a worker thread (send-worker.ts): the generator and the client get a core of their own. */
+function sendInWorker(workerData: SendWorkerInput, onProgress: (p: SendProgress) => void, signal?: AbortSignal): Promise<SendResult> {
+  const worker = new Worker(new URL('./send-worker.mjs', import.meta.url), { workerData })
+  const onAbort = () => worker.postMessage({ kind: 'abort' })
+  signal?.addEventListener('abort', onAbort, { once: true })
+  return new Promise<SendResult>((resolve, reject) => {
+    worker.on('message', (m: SendWorkerMessage) => {
+      if (m.kind === 'progress') onProgress(m.progress)
+      else if (m.kind === 'done') resolve(m.result)
+      else reject(new Error(`the sending thread failed: ${m.message}`))
+    })
+    worker.on('error', reject)
+    worker.on('exit', (code) => reject(new Error(`the sending thread stopped (exit code ${code})`)))
+  }).finally(() => {
+    signal?.removeEventListener('abort', onAbort)
+    void worker.terminate()
+  })
 }
 
 const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1)

@@ -34,6 +34,8 @@ export interface DemoOptions {
   now?: Date
   /** About this many calls in all: scales the visit rates (the sign-ups and other fixed moments stay). */
   events?: number
+  /** The visit rates' multiplier itself (overrides `events`), e.g. a scale an earlier createDemo worked out. */
+  scale?: number
   rule?: PlantedRule
 }
 
@@ -68,7 +70,12 @@ export function createDemo(options: DemoOptions = {}): Demo {
   const windowStart = (endDay - days + 1) * DAY_MS
   const world = buildWorld(seed, { companies, people, days }, rule)
   const baseKey = `${seed}:${companies}:${people}:${days}:${endDay}:${JSON.stringify(rule)}`
-  const scale = options.events === undefined ? 1 : calibrate(world, baseKey, windowStart, now.getTime(), integer('events', options.events, 0))
+  const scale =
+    options.scale !== undefined
+      ? nonNegative('scale', options.scale)
+      : options.events === undefined
+        ? 1
+        : calibrate(world, baseKey, windowStart, now.getTime(), integer('events', options.events, 0))
   const runId = hashSeed(baseKey, scale.toFixed(6)).toString(16).padStart(8, '0')
   return {
     seed,
@@ -121,6 +128,11 @@ function calibrate(world: World, baseKey: string, windowStart: number, until: nu
   const perUnit = sampledVisits ? ((sampledCalls / sampledVisits) * visits) / inflate : 0
   if (perUnit <= 0) return 1
   return Math.max(0, (target - fixed) / perUnit)
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number of at least 0`)
+  return value
 }
 
 function integer(name: string, value: number, min: number): number {
