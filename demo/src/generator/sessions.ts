@@ -85,7 +85,10 @@ function browse(w: SessionWriter, morePages: number, research = false): void {
   arrive(w)
   for (let i = 0; i < morePages; i++) {
     w.wait(40)
-    w.view(research && i === 0 ? PAGES.pricing : browsePage(w.rng))
+    // Researchers head for pricing; nobody reloads the page they are on.
+    let next = research && i === 0 ? PAGES.pricing : browsePage(w.rng)
+    for (let tries = 0; next.path === w.path && tries < 5; tries++) next = browsePage(w.rng)
+    w.view(next)
   }
   if (w.rng.chance(research ? 0.25 : 0.08)) {
     w.wait(15)

@@ -34,6 +34,11 @@ export class SessionWriter {
     private readonly truth: Truth,
   ) {}
 
+  /** The path of the page in view, if any. */
+  get path(): string | undefined {
+    return this.page?.path
+  }
+
   /** Moves the clock on by a think time: log-normal around `medianSeconds`. */
   wait(medianSeconds: number, sigma = 0.7): void {
     this.t += Math.max(200, Math.round(this.rng.logNormal(medianSeconds, sigma) * 1000))
