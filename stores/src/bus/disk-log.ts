@@ -9,12 +9,10 @@ import {
   openSync,
   readdirSync,
   readFileSync,
-  renameSync,
   unlinkSync,
   write as writeCb,
-  writeFileSync,
 } from 'node:fs'
-import { open, type FileHandle } from 'node:fs/promises'
+import { open, rename, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
 
@@ -68,6 +66,8 @@ export class DiskLog {
   private pendingLast = -1
   private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = []
   private flushing = false
+  /** Segment files opened with fs/promises (after a roll); closed through their handle. */
+  private handles: FileHandle[] = []
   private failed: Error | null = null
   private readonly events = new EventEmitter()
 
@@ -158,7 +158,9 @@ export class DiskLog {
     while (this.flushing) await new Promise((r) => setTimeout(r, 5))
     if (this.fd >= 0) {
       fsyncSync(this.fd)
-      closeSync(this.fd)
+      const handle = this.handles.find((h) => h.fd === this.fd)
+      if (handle) await handle.close()
+      else closeSync(this.fd)
       this.fd = -1
     }
   }
@@ -173,7 +175,7 @@ export class DiskLog {
         this.pending = []
         this.waiters = []
         try {
-          if (this.activeSize >= this.segmentBytes) this.roll(Number(firstOffset))
+          if (this.activeSize >= this.segmentBytes) await this.roll(Number(firstOffset))
           const data = buffers.length === 1 ? buffers[0] : Buffer.concat(buffers)
           await writeAll(this.fd, data, this.activeSize)
           await fdatasync(this.fd)
@@ -195,14 +197,28 @@ export class DiskLog {
     }
   }
 
-  private roll(base: number): void {
-    fsyncSync(this.fd)
-    closeSync(this.fd)
+  /** Starts a new segment. Every write was fdatasynced already, so the old file needs only closing. */
+  private async roll(base: number): Promise<void> {
+    const old = this.fd
     const path = join(this.dir, segmentName(base))
-    this.fd = openSync(path, 'a+')
+    const handle = await open(path, 'a+')
+    this.fd = handle.fd
+    this.handles.push(handle)
     this.activeSize = 0
     this.segments.push({ base, path })
-    syncDir(this.dir)
+    const dir = await open(this.dir, 'r')
+    try {
+      await dir.sync()
+    } finally {
+      await dir.close()
+    }
+    this.closeFd(old)
+  }
+
+  private closeFd(fd: number): void {
+    const i = this.handles.findIndex((h) => h.fd === fd)
+    if (i >= 0) void this.handles.splice(i, 1)[0].close()
+    else closeSync(fd)
   }
 
   private recover(): void {
@@ -401,17 +417,21 @@ export class OffsetStore {
     return Number.isFinite(n) ? n : undefined
   }
 
-  write(group: string, offset: number): void {
+  /**
+   * Replaces the group's offset file atomically (write, fsync, rename), off the
+   * event loop: a slow disk delays the commit, not the requests being answered.
+   */
+  async write(group: string, offset: number): Promise<void> {
     const path = join(this.dir, `${encodeURIComponent(group)}.offset`)
     const tmp = `${path}.tmp`
-    const fd = openSync(tmp, 'w')
+    const file = await open(tmp, 'w')
     try {
-      writeFileSync(fd, String(offset))
-      fsyncSync(fd)
+      await file.writeFile(String(offset))
+      await file.sync()
     } finally {
-      closeSync(fd)
+      await file.close()
     }
-    renameSync(tmp, path)
+    await rename(tmp, path)
   }
 
   groups(): string[] {

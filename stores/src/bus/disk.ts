@@ -78,7 +78,7 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
             value: r.value,
           }))
           await handleUntilDone(delivered)
-          offsets.write(group, records[records.length - 1].offset + 1)
+          await offsets.write(group, records[records.length - 1].offset + 1)
           if (Date.now() - lastRetention > 10_000) {
             lastRetention = Date.now()
             const min = offsets.minimum()
