@@ -46,7 +46,7 @@ export function renderSession(ctx: SessionContext, plan: SessionPlan): DemoMessa
       browse(w, 1 + rng.geometric(0.65), true)
       break
     case 'demo':
-      requestDemo(w, ctx, person, company)
+      requestDemo(w, person, company)
       break
     case 'signup':
       signUp(w, ctx, person, company)
@@ -107,7 +107,7 @@ function readDocs(w: SessionWriter): void {
   }
 }
 
-function requestDemo(w: SessionWriter, ctx: SessionContext, person: Person, company: Company | null): void {
+function requestDemo(w: SessionWriter, person: Person, company: Company | null): void {
   browse(w, w.rng.int(0, 2))
   w.wait(30)
   w.view(PAGES.demo)
