@@ -46,11 +46,21 @@ process.stdout.write(JSON.stringify({ url: fl0.url, writeKey: source.write_key, 
 
 if (process.env.FL0_BENCH_LOOP_DELAY) {
   // How long the event loop was blocked: chDB is meant to run off it.
-  const { monitorEventLoopDelay } = await import('node:perf_hooks')
+  const { monitorEventLoopDelay, performance } = await import('node:perf_hooks')
   const h = monitorEventLoopDelay({ resolution: 5 })
   h.enable()
+  let elu = performance.eventLoopUtilization()
+  let cpu = process.cpuUsage()
   setInterval(() => {
-    process.stderr.write(`event loop delay ms: p50 ${(h.percentile(50) / 1e6).toFixed(1)} p99 ${(h.percentile(99) / 1e6).toFixed(1)} max ${(h.max / 1e6).toFixed(1)}\n`)
+    const nextElu = performance.eventLoopUtilization()
+    const used = performance.eventLoopUtilization(nextElu, elu).utilization
+    const nextCpu = process.cpuUsage()
+    const cores = (nextCpu.user - cpu.user + nextCpu.system - cpu.system) / 5e6
+    elu = nextElu
+    cpu = nextCpu
+    process.stderr.write(
+      `event loop: utilisation ${(used * 100).toFixed(0)}%, delay p50 ${(h.percentile(50) / 1e6).toFixed(1)} p99 ${(h.percentile(99) / 1e6).toFixed(1)} max ${(h.max / 1e6).toFixed(1)} ms; process CPU ${cores.toFixed(2)} cores\n`,
+    )
     h.reset()
   }, 5000).unref()
 }

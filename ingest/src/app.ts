@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { bodyLimit } from 'hono/body-limit'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { batchEnvelopeSchema, errorBody, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
+import { batchEnvelopeSchema, chTime, errorBody, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
 import { normalizeCall, itemTooLarge, type Enrichment } from './normalize.ts'
 import { clientIp, type TrustedProxies } from './client-ip.ts'
 import type { SourceRef, WriteKeys } from './write-keys.ts'
@@ -41,11 +41,25 @@ export function createIngestApp(deps: IngestDeps) {
 
   app.use('/v1/*', cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'], exposeHeaders: ['Retry-After'], maxAge: 86400 }))
 
-  const limit = (maxSize: number, what: string) =>
-    bodyLimit({
-      maxSize,
-      onError: (c) => c.json(errorBody(`Request body too large`, [{ name: 'body', message: `${what} must be at most ${maxSize / 1024} KB` }]), 400),
-    })
+  const limit = (maxSize: number, what: string) => {
+    const tooLarge = (c: Context) =>
+      c.json(errorBody('Request body too large', [{ name: 'body', message: `${what} must be at most ${maxSize / 1024} KB` }]), 400)
+    const streamed = bodyLimit({ maxSize, onError: tooLarge })
+    /**
+     * Content-Length is checked here; only a body without one (chunked) goes
+     * through Hono's bodyLimit, which counts the bytes as they stream. Its check
+     * reads `c.req.raw.body`, and that makes @hono/node-server build a full
+     * web Request and drop its direct body read: measured, about a third of the
+     * ingest's time per request.
+     */
+    return async function ingestBodyLimit(c: Context, next: () => Promise<void>) {
+      const length = c.req.header('content-length')
+      if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+        return Number(length) > maxSize ? tooLarge(c) : next()
+      }
+      return streamed(c, next)
+    }
+  }
 
   for (const type of SINGLE_TYPES) {
     app.post(`/v1/${type}`, limit(INGEST_LIMITS.eventBytes, 'an event'), async function ingestSingle(c) {
@@ -70,6 +84,7 @@ export function createIngestApp(deps: IngestDeps) {
       const { batch, context, integrations, sentAt } = envelope.data
       const base = enrichment(c, source.ref, now(), trusted)
       base.batch = { context, integrations, sentAt }
+      base.receivedAtText = chTime(base.receivedAt)
       const records: Array<{ key: string; value: string }> = []
       const rejected: Array<{ index: number; messageId: string | null; errors: FieldError[] }> = []
       batch.forEach((item, index) => {

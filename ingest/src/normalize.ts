@@ -16,6 +16,8 @@ export interface Enrichment {
   /** The batch envelope's sentAt, context and integrations, merged into each item. */
   batch?: { sentAt?: string | null; context?: Record<string, unknown> | null; integrations?: Record<string, unknown> | null }
   newMessageId?: () => string
+  /** receivedAt as ClickHouse text, formatted once per request rather than once per batch item. */
+  receivedAtText?: string
 }
 
 export type Normalized = { ok: true; event: IngestedEvent } | { ok: false; errors: FieldError[] }
@@ -76,7 +78,7 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
     previous_id: type === 'alias' ? call.previousId : '',
     original_timestamp: originalTimestamp ? chTime(new Date(originalTimestamp)) : null,
     sent_at: sentAt ? chTime(new Date(sentAt)) : null,
-    received_at: chTime(receivedAt),
+    received_at: enrich.receivedAtText ?? chTime(receivedAt),
     ip,
     user_agent: userAgent,
     page_url: pageField('url'),
