@@ -30,7 +30,8 @@ describe('api mounted in fl0', () => {
     expect(signIn.status).toBe(200)
     cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!
     const me = await (await fetch(`${fl0.url}/api/users/me`, { headers: { cookie } })).json()
-    expect(me).toMatchObject({ email: 'ada@example.com', isStaff: true, orgs: [] })
+    // The first account adopts the organisations made before anyone could sign in (startTestFl0's, the demo's).
+    expect(me).toMatchObject({ email: 'ada@example.com', isStaff: true, orgs: [{ url_code: fl0.org.url_code, role: 'admin' }] })
   })
 
   it('creates an organisation and reaches its team and settings', async () => {
@@ -47,8 +48,10 @@ describe('api mounted in fl0', () => {
     const anonymous = await fetch(`${fl0.url}/api-v2/orgs/analytical/settings`)
     expect(anonymous.status).toBe(401)
     expect(await anonymous.json()).toEqual({ success: false, message: 'Not signed in', errors: [] })
-    // The organisation made by startTestFl0 has no members: to Ada it does not exist.
-    const other = await fetch(`${fl0.url}/api/orgs/${fl0.org.url_code}/users`, { headers: { cookie } })
+    // Ada's organisation does not exist for a later account that is not a member.
+    const bob = await post('/api/auth/local/sign-up', { name: 'Bob', email: 'bob@example.com', password: 'difference engine' })
+    const bobCookie = (await post('/api/sign-in', await bob.json())).headers.getSetCookie()[0]!.split(';')[0]!
+    const other = await fetch(`${fl0.url}/api/orgs/analytical/users`, { headers: { cookie: bobCookie } })
     expect(other.status).toBe(404)
     expect(await other.json()).toEqual({ success: false, message: 'Organization not found', errors: [] })
   })

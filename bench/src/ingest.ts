@@ -36,7 +36,7 @@ const result = await autocannon({
   method: 'POST',
   headers: { authorization: auth, 'content-type': 'application/json' },
   body: mode === 'batch' ? batchBody(batchSize) : JSON.stringify(trackEvent(1)),
-  connections: Number(values.connections ?? (mode === 'batch' ? 16 : 32)),
+  connections: Number(values.connections ?? 16),
   duration: Number(values.duration),
 })
 

@@ -40,5 +40,11 @@ export async function ensureDemoOrganisation(sql: Sql): Promise<DemoOrganisation
     segment = await createSource(sql, { orgId: org.id, ...SEGMENT_SOURCE })
     created.push(SEGMENT_SOURCE.name)
   }
+  // Staff (the first account, and whoever it promoted) can open the demo from the dashboard.
+  await sql.query(
+    `INSERT INTO memberships (org_id, user_id, role) SELECT $1, id, 'admin' FROM users WHERE is_staff
+     ON CONFLICT (org_id, user_id) DO NOTHING`,
+    [org.id],
+  )
   return { org, snippet, segment, created }
 }

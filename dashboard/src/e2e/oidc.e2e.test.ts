@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { startTestFl0, type TestFl0 } from '@fl0/server/testing'
+import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
 import { launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
 import { startTestProvider, type TestProvider } from './oidcProvider.ts'
 
@@ -11,14 +11,14 @@ import { startTestProvider, type TestProvider } from './oidcProvider.ts'
  */
 describe.skipIf(!runBrowserTests)('sign-in with an external OIDC provider, in Chromium', () => {
   let provider: TestProvider
-  let fl0: TestFl0
+  let fl0: EmptyTestFl0
   let browser: Browser
   let page: Page
   let errors: string[]
 
   beforeAll(async () => {
     provider = await startTestProvider()
-    ;[fl0, browser] = await Promise.all([startTestFl0({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId }), launchChromium()])
+    ;[fl0, browser] = await Promise.all([startEmptyFl0({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId }), launchChromium()])
     page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
     errors = watchErrors(page)
   })

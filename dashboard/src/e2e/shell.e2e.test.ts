@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startTestFl0, type TestFl0 } from '@fl0/server/testing'
+import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
 import { fillSignUp, launchChromium, menu, PASSWORD, runBrowserTests, screenshot, watchErrors } from './harness.ts'
 
 /**
@@ -9,7 +9,7 @@ import { fillSignUp, launchChromium, menu, PASSWORD, runBrowserTests, screenshot
  * organisation switcher, the AI layout, sign-out and sign-in.
  */
 describe.skipIf(!runBrowserTests)('the dashboard shell, in Chromium', () => {
-  let fl0: TestFl0
+  let fl0: EmptyTestFl0
   let browser: Browser
   let context: BrowserContext
   let page: Page
@@ -17,7 +17,7 @@ describe.skipIf(!runBrowserTests)('the dashboard shell, in Chromium', () => {
   let acme = ''
 
   beforeAll(async () => {
-    ;[fl0, browser] = await Promise.all([startTestFl0(), launchChromium()])
+    ;[fl0, browser] = await Promise.all([startEmptyFl0(), launchChromium()])
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     page = await context.newPage()
     errors = watchErrors(page)

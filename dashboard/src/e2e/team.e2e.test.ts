@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startTestFl0, type TestFl0 } from '@fl0/server/testing'
+import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
 import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
 import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from './smtp.ts'
 
@@ -10,7 +10,7 @@ import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from './smtp.ts'
  * signs up and accepts, and the admin removes them; the timezone autosaves.
  */
 describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
-  let fl0: TestFl0
+  let fl0: EmptyTestFl0
   let smtp: SmtpSink
   let browser: Browser
   let admin: { context: BrowserContext; page: Page; errors: string[] }
@@ -26,7 +26,7 @@ describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpSink()
-    ;[fl0, browser] = await Promise.all([startTestFl0({ SMTP_URL: smtp.url }), launchChromium()])
+    ;[fl0, browser] = await Promise.all([startEmptyFl0({ SMTP_URL: smtp.url }), launchChromium()])
     admin = await person()
     member = await person()
   })

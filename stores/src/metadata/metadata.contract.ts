@@ -76,6 +76,11 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
     it('makes exactly one of the first accounts staff, even when they arrive at once', async () => {
       const users = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((n) => createUser(sql, { email: `${n}@Staff.test`, name: n })))
       expect(users.filter((u) => u.is_staff)).toHaveLength(1)
+      // Organisations made before anyone signed in (earlier tests here; `npm run demo` on a
+      // fresh install) have no member: the first account adopts them as admin, and only it.
+      const first = users.find((u) => u.is_staff)!
+      expect((await listUserOrgs(sql, first.id)).map((o) => [o.url_code, o.role])).toContainEqual(['acme-corp', 'admin'])
+      for (const u of users.filter((u) => !u.is_staff)) expect(await listUserOrgs(sql, u.id)).toEqual([])
       expect(users.map((u) => u.email).sort()).toEqual(['a@staff.test', 'b@staff.test', 'c@staff.test', 'd@staff.test', 'e@staff.test'])
       await expect(createUser(sql, { email: 'A@staff.test', name: 'again' })).rejects.toMatchObject({ code: '23505' })
       const staff = users.find((u) => u.is_staff)!

@@ -33,6 +33,16 @@ export async function createUser(
       [input.id ?? newId(), input.email.toLowerCase(), input.name],
     )
     const user = rows[0]!
+    if (user.is_staff) {
+      // The first account adopts, as admin, organisations made before anyone could
+      // sign in (`npm run demo` on a fresh install): otherwise nobody could reach them.
+      await tx.query(
+        `INSERT INTO memberships (org_id, user_id, role)
+         SELECT o.id, $1, 'admin' FROM organisations o
+         WHERE NOT EXISTS (SELECT 1 FROM memberships m WHERE m.org_id = o.id)`,
+        [user.id],
+      )
+    }
     if (then) await then(tx, user)
     return user
   })
