@@ -16,12 +16,28 @@ export interface TestSmtp {
   url: string
   received: ReceivedMail[]
   refuseRecipients: boolean
+  /** Resolves with the first mail to `to`, waiting for it if need be (browser tests). */
+  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>
   close(): Promise<void>
 }
 
 export async function startTestSmtp(): Promise<TestSmtp> {
   const sockets = new Set<Socket>()
-  const state: TestSmtp = { url: '', received: [], refuseRecipients: false, close: async () => {} }
+  const state: TestSmtp = {
+    url: '',
+    received: [],
+    refuseRecipients: false,
+    async waitFor(to, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = state.received.find((m) => m.to.includes(to))
+        if (found) return found
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms (have ${state.received.length})`)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    },
+    close: async () => {},
+  }
   const server: Server = createServer((socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
@@ -80,4 +96,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       server.close(() => resolve())
     })
   return state
+}
+
+/** A mail's text with quoted-printable soft breaks and escapes undone. */
+export function decodeQuotedPrintable(data: string): string {
+  return data.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
 }

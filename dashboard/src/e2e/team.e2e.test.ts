@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
 import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
-import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from './smtp.ts'
+import { decodeQuotedPrintable, startTestSmtp, type TestSmtp } from '@fl0/api/mail/test-smtp'
 
 /**
  * Team and settings in Chromium against a real fl0 that mails its invitations
@@ -11,7 +11,7 @@ import { decodeQuotedPrintable, startSmtpSink, type SmtpSink } from './smtp.ts'
  */
 describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
   let fl0: EmptyTestFl0
-  let smtp: SmtpSink
+  let smtp: TestSmtp
   let browser: Browser
   let admin: { context: BrowserContext; page: Page; errors: string[] }
   let member: { context: BrowserContext; page: Page; errors: string[] }
@@ -25,7 +25,7 @@ describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
   }
 
   beforeAll(async () => {
-    smtp = await startSmtpSink()
+    smtp = await startTestSmtp()
     ;[fl0, browser] = await Promise.all([startEmptyFl0({ SMTP_URL: smtp.url }), launchChromium()])
     admin = await person()
     member = await person()
