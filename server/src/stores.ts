@@ -42,21 +42,33 @@ export async function openStores(config: Config, roles: Role[], logger: Logger):
     },
   }
   try {
+    // The events store opens first: chDB takes an OS lock on its directory (released
+    // even when a process is killed), so a second fl0 on the same FL0_DATA_DIR stops
+    // here, before it has opened PGlite's files or the bus log beside it.
+    if (needs.events) {
+      stores.events = await openEventStore(
+        config.CLICKHOUSE_URL
+          ? { kind: 'http', url: config.CLICKHOUSE_URL, username: config.CLICKHOUSE_USER, password: config.CLICKHOUSE_PASSWORD, database: config.CLICKHOUSE_DATABASE }
+          : { kind: 'chdb', path: join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE },
+      ).catch((error) => {
+        // chDB prints ClickHouse's reason ("Cannot lock file … Another server instance") to stderr
+        // and throws only that it could not connect; a directory in use is by far the likeliest cause.
+        if ((error as { code?: string }).code !== 'CHDB_CONNECTION') throw error
+        throw new Error(
+          `Cannot open the event store in ${join(config.dataDir, 'clickhouse')}: another fl0 is probably using ${config.dataDir}. ` +
+            'Stop it first, or set FL0_DATA_DIR to another directory.',
+          { cause: error },
+        )
+      })
+      const applied = await migrateEvents(stores.events)
+      if (applied.length) logger.info({ applied, store: stores.events.kind }, 'event store migrations applied')
+    }
     if (needs.metadata) {
       stores.metadata = config.DATABASE_URL
         ? await openPostgres(config.DATABASE_URL, { onError: (err) => logger.warn({ err }, 'postgres: idle connection lost; the pool reconnects') })
         : await openPglite(join(config.dataDir, 'metadata'))
       const applied = await migrateMetadata(stores.metadata)
       if (applied.length) logger.info({ applied, store: stores.metadata.kind }, 'metadata migrations applied')
-    }
-    if (needs.events) {
-      stores.events = await openEventStore(
-        config.CLICKHOUSE_URL
-          ? { kind: 'http', url: config.CLICKHOUSE_URL, username: config.CLICKHOUSE_USER, password: config.CLICKHOUSE_PASSWORD, database: config.CLICKHOUSE_DATABASE }
-          : { kind: 'chdb', path: join(config.dataDir, 'clickhouse'), database: config.CLICKHOUSE_DATABASE },
-      )
-      const applied = await migrateEvents(stores.events)
-      if (applied.length) logger.info({ applied, store: stores.events.kind }, 'event store migrations applied')
     }
     if (needs.bus) {
       const onError = (err: unknown, ctx: object) => logger.error({ err, ...ctx }, 'bus consumer batch failed; retrying')
