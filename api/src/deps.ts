@@ -15,6 +15,8 @@ export interface ApiDeps {
   logger: ApiLogger
   /** Where users reach fl0 (links in invitation e-mails, the built-in provider's issuer). */
   publicUrl: () => string
+  /** FL0_PUBLIC_URL when set (see routes/snippet-host.ts). */
+  configuredPublicUrl?: string
   /** Verifies the ID tokens posted to /api/sign-in: the external issuer's, or the built-in provider's. */
   tokens: TokenVerifier
   /** The built-in provider; undefined when an external OIDC issuer is configured. */

@@ -13,6 +13,8 @@ export interface ApiOptions {
   sql: Sql
   logger: ApiLogger
   publicUrl: () => string
+  /** FL0_PUBLIC_URL when set: snippets then point there rather than at the address the dashboard was reached at. */
+  configuredPublicUrl?: string
   oidc?: { issuer: string; clientId: string }
   smtp?: { url?: string; from: string }
   sessionTtlMs?: number
@@ -35,6 +37,7 @@ export function createApi(options: ApiOptions) {
     sql: options.sql,
     logger: options.logger,
     publicUrl: options.publicUrl,
+    configuredPublicUrl: options.configuredPublicUrl,
     tokens,
     local,
     mailer: createMailer({ smtpUrl: options.smtp?.url, from: options.smtp?.from ?? 'fl0 <no-reply@localhost>', logger: options.logger }),

@@ -14,7 +14,7 @@ export interface LogLine {
 
 export const TEST_PUBLIC_URL = 'http://fl0.test'
 
-export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | 'smtp' | 'sessionTtlMs'>> = {}) {
+export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | 'smtp' | 'sessionTtlMs' | 'configuredPublicUrl'>> = {}) {
   const sql: Sql = await openPglite()
   await migrateMetadata(sql)
   const clock = { now: new Date('2026-03-02T09:00:00.000Z') }

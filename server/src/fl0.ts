@@ -64,6 +64,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         sql: stores.metadata!,
         logger,
         publicUrl: () => config.FL0_PUBLIC_URL ?? `http://localhost:${port}`,
+        configuredPublicUrl: config.FL0_PUBLIC_URL,
         oidc: config.OIDC_ISSUER && config.OIDC_CLIENT_ID ? { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID } : undefined,
         smtp: { url: config.SMTP_URL, from: config.SMTP_FROM },
         sessionTtlMs: config.SESSION_DAYS * 24 * 60 * 60 * 1000,

@@ -73,3 +73,21 @@ describe('data sources', () => {
     expect((await save({ domain: `${'a'.repeat(295)}.com` })).status).toBe(200)
   })
 })
+
+describe('the host a snippet points at', () => {
+  it('is the address the dashboard was reached at when FL0_PUBLIC_URL is not set', async () => {
+    const res = await t.call('GET', '/api/t/snippet', { cookie, url: 'http://analytics.acme.test:8080' })
+    expect(((await res.json()) as { snippet: string }).snippet).toContain('"apiHost":"http://analytics.acme.test:8080"')
+  })
+
+  it('is FL0_PUBLIC_URL when set, whatever address the request came to', async () => {
+    const configured = await createTestApi({ configuredPublicUrl: 'https://fl0.acme.com/' })
+    try {
+      const { cookie: c } = await configured.signUp('Bea')
+      const res = await configured.call('GET', '/api/t/snippet', { cookie: c, url: 'http://10.0.0.7:8080' })
+      expect(((await res.json()) as { snippet: string }).snippet).toContain('"apiHost":"https://fl0.acme.com"')
+    } finally {
+      await configured.close()
+    }
+  })
+})

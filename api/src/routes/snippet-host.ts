@@ -9,7 +9,7 @@ import type { ApiEnv } from '../env.ts'
  * copied from fl0's own host points there.
  */
 export function snippetHost(deps: ApiDeps, c: Context<ApiEnv>): string {
-  if (process.env.FL0_PUBLIC_URL) return deps.publicUrl().replace(/\/+$/, '')
+  if (deps.configuredPublicUrl) return deps.configuredPublicUrl.replace(/\/+$/, '')
   const url = new URL(c.req.url)
   const proto = c.req.header('x-forwarded-proto') ?? url.protocol.replace(':', '')
   const host = c.req.header('host') ?? url.host
