@@ -1,4 +1,3 @@
 export { createIngestApp, EVENTS_TOPIC, type IngestDeps } from './app.ts'
 export { createWriteKeyCache, type WriteKeys, type SourceRef } from './write-keys.ts'
-export { parseTrustedProxies, clientIp } from './client-ip.ts'
-export { normalizeCall, correctedTimestamp } from './normalize.ts'
+export { parseTrustedProxies } from './client-ip.ts'

@@ -235,8 +235,7 @@ export class DiskLog {
     const data = readFileSync(active.path)
     let pos = 0
     let expected = active.base
-    for (const rec of scan(data, 0)) {
-      if (rec.offset !== expected) break
+    for (let rec = readRecord(data, 0); rec && rec.offset === expected; rec = readRecord(data, rec.end)) {
       expected++
       pos = rec.end
     }
@@ -279,7 +278,7 @@ export class LogReader {
     let bytes = 0
     while (out.length < max && bytes < maxBytes && this.nextOffset < this.log.endOffset) {
       if (!(await this.ensureOpen())) break
-      const rec = this.parseOne()
+      const rec = readRecord(this.buffer, this.bufferStart)
       if (rec) {
         if (rec.offset >= this.log.endOffset) break
         this.consume(rec.end)
@@ -331,31 +330,28 @@ export class LogReader {
     return bytesRead
   }
 
-  private parseOne() {
-    const it = scan(this.buffer, this.bufferStart).next()
-    return it.done ? undefined : it.value
-  }
-
   private consume(end: number): void {
     this.bufferStart = end
   }
 }
 
-function* scan(data: Buffer, start: number) {
-  let pos = start
-  while (pos + HEADER <= data.length) {
-    const length = data.readUInt32LE(pos)
-    if (length < PAYLOAD_FIXED || length > MAX_RECORD) return
-    if (pos + HEADER + length > data.length) return
-    const payload = data.subarray(pos + HEADER, pos + HEADER + length)
-    if (crc32(payload) !== data.readUInt32LE(pos + 4)) return
-    const offset = Number(payload.readBigUInt64LE(0))
-    const keyLength = payload.readUInt32LE(8)
-    if (PAYLOAD_FIXED + keyLength > length) return
-    const key = payload.toString('utf8', PAYLOAD_FIXED, PAYLOAD_FIXED + keyLength)
-    const value = payload.toString('utf8', PAYLOAD_FIXED + keyLength)
-    pos += HEADER + length
-    yield { offset, key, value, end: pos }
+/**
+ * The whole, checksummed record at `pos`, with where the next one starts; undefined
+ * when the bytes there are not yet complete, or are torn or corrupt.
+ */
+function readRecord(data: Buffer, pos: number): (LogRecord & { end: number }) | undefined {
+  if (pos + HEADER > data.length) return undefined
+  const length = data.readUInt32LE(pos)
+  if (length < PAYLOAD_FIXED || length > MAX_RECORD || pos + HEADER + length > data.length) return undefined
+  const payload = data.subarray(pos + HEADER, pos + HEADER + length)
+  if (crc32(payload) !== data.readUInt32LE(pos + 4)) return undefined
+  const keyLength = payload.readUInt32LE(8)
+  if (PAYLOAD_FIXED + keyLength > length) return undefined
+  return {
+    offset: Number(payload.readBigUInt64LE(0)),
+    key: payload.toString('utf8', PAYLOAD_FIXED, PAYLOAD_FIXED + keyLength),
+    value: payload.toString('utf8', PAYLOAD_FIXED + keyLength),
+    end: pos + HEADER + length,
   }
 }
 
