@@ -1,4 +1,4 @@
-import type { Sql } from '@fl0/stores'
+import type { EventStore, Sql } from '@fl0/stores'
 import type { Mailer } from './mail/mailer.ts'
 import type { TokenVerifier } from './auth/tokens.ts'
 import type { LocalProvider } from './auth/local-provider.ts'
@@ -12,6 +12,14 @@ export interface ApiLogger {
 
 export interface ApiDeps {
   sql: Sql
+  /** The events store (ClickHouse: chDB embedded, a server in a cluster): metrics, companies, event lists. */
+  events: EventStore
+  /**
+   * Drops a write key from the ingest's cache when this process also ingests
+   * (embedded mode), so a deleted source's key is refused at once. A separate
+   * ingest role refuses it within its cache's TTL (2 s, ingest/src/write-keys.ts).
+   */
+  revokeWriteKey?: (writeKey: string) => void
   logger: ApiLogger
   /** Where users reach fl0 (links in invitation e-mails, the built-in provider's issuer). */
   publicUrl: () => string

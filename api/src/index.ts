@@ -1,4 +1,4 @@
-import type { Sql } from '@fl0/stores'
+import type { EventStore, Sql } from '@fl0/stores'
 import { createApiApp } from './app.ts'
 import type { ApiDeps, ApiLogger } from './deps.ts'
 import { createLocalProvider, LOCAL_AUDIENCE } from './auth/local-provider.ts'
@@ -11,6 +11,8 @@ export type { ApiDeps, ApiLogger } from './deps.ts'
 
 export interface ApiOptions {
   sql: Sql
+  events: EventStore
+  revokeWriteKey?: (writeKey: string) => void
   logger: ApiLogger
   publicUrl: () => string
   /** FL0_PUBLIC_URL when set: snippets then point there rather than at the address the dashboard was reached at. */
@@ -35,6 +37,8 @@ export function createApi(options: ApiOptions) {
     : createLocalVerifier({ issuer: local!.issuer, audience: LOCAL_AUDIENCE, jwks: local!.jwks, now })
   const deps: ApiDeps = {
     sql: options.sql,
+    events: options.events,
+    revokeWriteKey: options.revokeWriteKey,
     logger: options.logger,
     publicUrl: options.publicUrl,
     configuredPublicUrl: options.configuredPublicUrl,

@@ -1,4 +1,5 @@
-import { migrateMetadata, openPglite, type Sql } from '@fl0/stores'
+import { migrateMetadata, openPglite, type EventStore, type Sql } from '@fl0/stores'
+import { openTestEventStore } from '@fl0/stores/events/testing'
 import { createApi, type ApiOptions } from './index.ts'
 
 /**
@@ -14,14 +15,17 @@ export interface LogLine {
 
 export const TEST_PUBLIC_URL = 'http://fl0.test'
 
-export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | 'smtp' | 'sessionTtlMs' | 'configuredPublicUrl'>> = {}) {
+export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | 'smtp' | 'sessionTtlMs' | 'configuredPublicUrl' | 'revokeWriteKey'>> = {}) {
   const sql: Sql = await openPglite()
   await migrateMetadata(sql)
+  // A real ClickHouse (chDB) in a fresh directory; one per test file, as chDB allows one per process.
+  const events: EventStore = await openTestEventStore()
   const clock = { now: new Date('2026-03-02T09:00:00.000Z') }
   const logs: LogLine[] = []
   const log = (level: LogLine['level']) => (obj: object, msg: string) => void logs.push({ level, obj: obj as Record<string, unknown>, msg })
   const app = createApi({
     sql,
+    events,
     logger: { info: log('info'), warn: log('warn'), error: log('error') },
     publicUrl: () => TEST_PUBLIC_URL,
     now: () => clock.now,
@@ -69,7 +73,22 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
     return line.obj.link as string
   }
 
-  return { app, sql, clock, logs, call, signInWith, signUp, createOrg, invitationLinkFor, close: () => sql.close() }
+  return {
+    app,
+    sql,
+    events,
+    clock,
+    logs,
+    call,
+    signInWith,
+    signUp,
+    createOrg,
+    invitationLinkFor,
+    close: async () => {
+      await events.close()
+      await sql.close()
+    },
+  }
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>

@@ -62,6 +62,8 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
       '/',
       createApi({
         sql: stores.metadata!,
+        events: stores.events!,
+        revokeWriteKey: writeKeys ? (key) => writeKeys!.invalidate(key) : undefined,
         logger,
         publicUrl: () => config.FL0_PUBLIC_URL ?? `http://localhost:${port}`,
         configuredPublicUrl: config.FL0_PUBLIC_URL,
