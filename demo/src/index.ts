@@ -4,5 +4,5 @@
  */
 export * from './generator/index.ts'
 export { sendMessages, type SendOptions, type SendResult } from './send.ts'
-export { ensureDemoOrganisation, DEMO_URL_CODE } from './provision.ts'
+export { ensureDemoOrganisation, DEMO_URL_CODE, type DemoOrganisation } from './provision.ts'
 export { runDemo, assertNoRunningFl0, type DemoRunResult, type RunDemoInput } from './run.ts'
