@@ -1,0 +1,76 @@
+import { useEffect, useRef } from 'react'
+import type uPlot from 'uplot'
+import 'uplot/dist/uPlot.min.css'
+import { formatDate, shortNumber } from '../format.ts'
+
+/** One point per day (or any instant): `date` as ISO text or YYYY-MM-DD, `value` a count. */
+export interface DatePoint {
+  date: string
+  value: number
+}
+
+interface Props {
+  points: DatePoint[]
+  /** The series' name, shown in the legend and read by screen readers. */
+  label: string
+  height?: number
+  color?: string
+}
+
+/** Seconds since the epoch, as uPlot's time scale wants; a bare date is midnight UTC. */
+const toSeconds = (date: string) => Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date) / 1000
+
+const toData = (points: DatePoint[]): uPlot.AlignedData => [points.map((p) => toSeconds(p.date)), points.map((p) => p.value)]
+
+/** Whether this page can draw on a canvas (jsdom, for component tests, cannot: the chart's box stays empty there). */
+const canDraw = () => typeof ResizeObserver !== 'undefined' && typeof matchMedia !== 'undefined' && document.createElement('canvas').getContext('2d') !== null
+
+/**
+ * A line graph of values over dates, drawn by uPlot on a canvas that follows
+ * its container's width. An empty list draws empty axes (part 1 §9: an empty
+ * metric shows an empty line graph).
+ */
+export function LineChart({ points, label, height = 200, color = '#4f46e5' }: Props) {
+  const box = useRef<HTMLDivElement>(null)
+  const plot = useRef<uPlot | null>(null)
+  const latest = useRef(points)
+  latest.current = points
+
+  useEffect(() => {
+    const el = box.current!
+    if (!canDraw()) return
+    let gone = false
+    let resize: ResizeObserver | undefined
+    // uPlot reads matchMedia as it loads, so it is imported only where it can draw.
+    void import('uplot').then(({ default: UPlot }) => {
+      if (gone) return
+      const options: uPlot.Options = {
+        width: Math.max(el.clientWidth, 200),
+        height,
+        legend: { show: false },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: true }, y: { range: (_u, min, max) => [0, Math.max(max, min + 1, 1)] } },
+        axes: [
+          { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, values: (_u, ticks) => ticks.map((t) => formatDate(t * 1000).replace(/, \d{4}$/, '')) },
+          { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 48, values: (_u, ticks) => ticks.map((t) => shortNumber(t)) },
+        ],
+        series: [{}, { label, stroke: color, width: 2, fill: `${color}1a`, points: { show: false } }],
+      }
+      plot.current = new UPlot(options, toData(latest.current), el)
+      resize = new ResizeObserver(() => plot.current?.setSize({ width: Math.max(el.clientWidth, 200), height }))
+      resize.observe(el)
+    })
+    return () => {
+      gone = true
+      resize?.disconnect()
+      plot.current?.destroy()
+      plot.current = null
+    }
+  }, [label, height, color])
+
+  useEffect(() => {
+    plot.current?.setData(toData(points))
+  }, [points])
+
+  return <div ref={box} role="img" aria-label={label} data-points={points.length} className="w-full" />
+}
