@@ -10,6 +10,7 @@ import { findInvitationByTokenHash, listOpenInvitations, markInvitationAccepted,
 import { getOrgSettings, saveOrgSettings } from './org-settings.ts'
 import { getPreferences, savePreferences } from './preferences.ts'
 import { getOrCreateSigningKey } from './signing-keys.ts'
+import { createFeature, deleteFeature, DUPLICATE_NAME, findFeature, listFeatures, updateFeature } from './features.ts'
 
 /**
  * The metadata store contract, run against PGlite always and PostgreSQL under
@@ -152,6 +153,43 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
       const keys = await Promise.all([1, 2, 3].map(() => getOrCreateSigningKey(sql, 'test', make)))
       expect(new Set(keys.map((k) => k.kid)).size).toBe(1)
       expect(await getOrCreateSigningKey(sql, 'test', make)).toEqual(keys[0])
+    })
+
+    it('keeps a feature with its events in order, within its organisation only', async () => {
+      const org = await createOrganisation(sql, 'Features')
+      const other = await createOrganisation(sql, 'Features Elsewhere')
+      const f = await createFeature(sql, { orgId: org.id, name: 'Checkout', events: ['Order Completed', 'Cart Viewed', 'Order Completed'] })
+      expect(f).toMatchObject({ org_id: org.id, name: 'Checkout', events: ['Order Completed', 'Cart Viewed'] })
+      const id = (f as { id: string }).id
+      expect(await findFeature(sql, org.id, id)).toEqual(f)
+      expect(await findFeature(sql, other.id, id)).toBeUndefined()
+      await createFeature(sql, { orgId: org.id, name: 'alerts', events: [] })
+      expect((await listFeatures(sql, org.id)).map((x) => x.name)).toEqual(['alerts', 'Checkout'])
+      expect(await listFeatures(sql, other.id)).toEqual([])
+
+      expect(await updateFeature(sql, other.id, id, { name: 'Stolen' })).toBeUndefined()
+      expect(await updateFeature(sql, org.id, id, { events: ['Cart Viewed', 'Payment Entered'] })).toEqual({ ...(f as object), events: ['Cart Viewed', 'Payment Entered'] })
+      expect(await updateFeature(sql, org.id, id, { name: 'Purchase' })).toMatchObject({ name: 'Purchase', events: ['Cart Viewed', 'Payment Entered'] })
+      expect(await updateFeature(sql, org.id, id, { events: [] })).toMatchObject({ name: 'Purchase', events: [] })
+
+      expect(await deleteFeature(sql, other.id, id)).toBeUndefined()
+      expect(await deleteFeature(sql, org.id, id)).toEqual({ id, name: 'Purchase' })
+      expect(await findFeature(sql, org.id, id)).toBeUndefined()
+      expect(await sql.query('SELECT * FROM feature_events WHERE feature_id = $1', [id])).toEqual([])
+    })
+
+    it('refuses a second feature of one name in an organisation, ignoring case, and leaves nothing half-written', async () => {
+      const org = await createOrganisation(sql, 'Feature Names')
+      const other = await createOrganisation(sql, 'Feature Names Elsewhere')
+      const first = (await createFeature(sql, { orgId: org.id, name: 'Search', events: ['Search Performed'] })) as { id: string }
+      expect(await createFeature(sql, { orgId: org.id, name: 'SEARCH', events: ['x'] })).toBe(DUPLICATE_NAME)
+      expect(await createFeature(sql, { orgId: other.id, name: 'Search', events: [] })).toMatchObject({ name: 'Search' })
+      const second = (await createFeature(sql, { orgId: org.id, name: 'Export', events: ['Export Downloaded'] })) as { id: string }
+      expect(await updateFeature(sql, org.id, second.id, { name: 'search', events: ['changed'] })).toBe(DUPLICATE_NAME)
+      expect(await findFeature(sql, org.id, second.id)).toMatchObject({ name: 'Export', events: ['Export Downloaded'] })
+      // Renaming a feature to its own name in another case is no clash.
+      expect(await updateFeature(sql, org.id, first.id, { name: 'search' })).toMatchObject({ name: 'search', events: ['Search Performed'] })
+      expect((await listFeatures(sql, org.id)).map((x) => x.name)).toEqual(['Export', 'search'])
     })
   })
 }
