@@ -13,7 +13,8 @@ import { createInvitationsRoutes } from './routes/invitations.ts'
 import { createSettingsRoutes } from './routes/settings.ts'
 import { createAdminRoutes } from './routes/admin.ts'
 import { createDataSourcesRoutes } from './routes/data-sources.ts'
-import { createSnippetDefaultsRoutes } from './routes/snippet-defaults.ts'
+import { createSegmentDefaultsRoutes, createSnippetDefaultsRoutes } from './routes/source-defaults.ts'
+import { createSourcesRoutes } from './routes/sources.ts'
 
 /**
  * The API: /api and /api-v2, one router per resource. The guard is registered
@@ -37,6 +38,8 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api-v2/orgs/:organization/settings', createSettingsRoutes(deps))
   app.route('/api-v2/orgs/:organization/data-sources', createDataSourcesRoutes(deps))
   app.route('/api/t', createSnippetDefaultsRoutes(deps))
+  app.route('/api/sources', createSegmentDefaultsRoutes())
+  app.route('/api/orgs/:organization/sources', createSourcesRoutes(deps))
   app.route('/api-v2/admin', createAdminRoutes(deps))
 
   // An unknown path under the API answers JSON, not the dashboard's page.

@@ -6,9 +6,11 @@ import { z } from 'zod'
  */
 export const SOURCE_DEFAULT_NAMES = { segment: 'segment', snippet: 'js-snippet' } as const
 
+/** Trimmed: the name is shown in messages ('{name} added successfully') and on cards. */
 export const sourceNameSchema = z
   .string({ error: 'Name must be provided' })
-  .refine((s) => s.trim().length > 0, 'Name must be provided')
+  .transform((s) => s.trim())
+  .refine((s) => s.length > 0, 'Name must be provided')
   .refine((s) => s.length <= 99, 'Name must have less than 100 characters')
 
 /** A site's domain as the snippet source records it: "www.example.com", no scheme. */
@@ -36,3 +38,120 @@ export interface SnippetDefaults {
   url: string
   api_key: string
 }
+
+/**
+ * The identifiers a new source is created with. GET /api/sources/segment and
+ * GET /api/t/snippet hand them out before anything is stored, because the user
+ * may copy the key (the snippet) before saving; the create call posts them back.
+ * The server checks that they have the shape it generates (a UUID, a 32-character
+ * URL-safe key) and that no source, live or deleted, has ever used them.
+ */
+export const SOURCE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+export const WRITE_KEY_PATTERN = /^[A-Za-z0-9_-]{32}$/
+
+export const SOURCE_ERRORS = {
+  invalidId: 'The source id is not one fl0 hands out',
+  invalidApiKey: 'The API key is not one fl0 hands out',
+  idTaken: 'This source id is already in use; open a new source again to get a fresh one',
+  apiKeyTaken: 'This API key is already in use; open a new source again to get a fresh one',
+  notFound: 'Source not found',
+  invalidType: 'Type must be segment or snippet',
+} as const
+
+const sourceIdSchema = z.string({ error: SOURCE_ERRORS.invalidId }).regex(SOURCE_ID_PATTERN, SOURCE_ERRORS.invalidId)
+const writeKeySchema = z.string({ error: SOURCE_ERRORS.invalidApiKey }).regex(WRITE_KEY_PATTERN, SOURCE_ERRORS.invalidApiKey)
+
+/**
+ * POST /api/orgs/{organization}/sources (part 1 §7): segment { id, type, name, apiKey };
+ * snippet { id, type, name, url, apiKey }. id and apiKey may be left out (fresh ones are made).
+ */
+export const createSegmentSourceSchema = z.object({
+  type: z.literal('segment'),
+  id: sourceIdSchema.optional(),
+  name: sourceNameSchema,
+  apiKey: writeKeySchema.optional(),
+})
+export const createSnippetSourceSchema = z.object({
+  type: z.literal('snippet'),
+  id: sourceIdSchema.optional(),
+  name: sourceNameSchema,
+  url: snippetDomainSchema,
+  apiKey: writeKeySchema.optional(),
+})
+export const createSourceSchema = z.discriminatedUnion('type', [createSegmentSourceSchema, createSnippetSourceSchema], {
+  error: SOURCE_ERRORS.invalidType,
+})
+export type CreateSourceBody = z.input<typeof createSourceSchema>
+
+/** PATCH /api/orgs/{organization}/sources/{sourceId}: segment { name }; snippet { name, url }. */
+export const updateSegmentSourceSchema = z.object({ name: sourceNameSchema })
+export const updateSnippetSourceSchema = z.object({ name: sourceNameSchema, url: snippetDomainSchema })
+export type UpdateSourceBody = { name: string; url?: string }
+
+/** The form's schemas: the same rules, named as the fields are. */
+export const segmentFormSchema = updateSegmentSourceSchema
+export const snippetFormSchema = updateSnippetSourceSchema
+
+/** GET /api/sources/segment: defaults for a new Segment source. */
+export interface SegmentDefaults {
+  id: string
+  name: string
+  api_key: string
+}
+
+/**
+ * A source as GET /api/orgs/{organization}/sources lists it (and GET …/{sourceId}
+ * answers it). A snippet source also carries its domain, the code to paste, and
+ * whether events from that domain (or a subdomain) have arrived through it.
+ */
+export interface SegmentSourceView {
+  id: string
+  type: 'segment'
+  name: string
+  api_key: string
+}
+export interface SnippetSourceView {
+  id: string
+  type: 'snippet'
+  name: string
+  api_key: string
+  url: string
+  snippet: string
+  detected: boolean
+}
+export type SourceView = SegmentSourceView | SnippetSourceView
+
+/** GET /api/orgs/{organization}/sources/{id}/metrics: all-time totals, and one point per day of the last 30. */
+export interface SourceMetrics {
+  total: number
+  unique_users: number
+  total_30d: Array<{ date: string; value: number }>
+}
+
+/** Days in the per-source chart (part 1 §9). */
+export const SOURCE_METRICS_DAYS = 30
+
+/** The connections screens' texts (part 1 §2, §8), word for word. */
+export const SOURCES_TEXT = {
+  connectionsHeading: 'Connections',
+  addSourceAction: 'Add source...',
+  empty: 'You have 0 connections',
+  emptyAction: 'Add Source',
+  detected: 'Detected',
+  notDetected: 'Not detected yet',
+  performanceTab: 'Performance',
+  propertiesTab: 'Properties',
+  totalEvents: 'Total events',
+  uniqueUsers: 'Unique users',
+  eventsChart: 'Events (last 30 days)',
+  deleteSource: 'Delete source',
+  copySegmentKey: 'Segment Api Key',
+  copySnippet: 'JS Snippet',
+  segmentKeyCopied: 'Segment Api Key copied to clipboard',
+  snippetCopied: 'JS Snippet copied to clipboard',
+  added: (name: string) => `${name} added successfully`,
+  updated: (name: string) => `${name} saved`,
+  deleted: (name: string) => `${name} has been deleted`,
+  dataSourcesHeading: 'Data sources',
+  scriptCopied: 'Script copied to clipboard',
+} as const

@@ -17,6 +17,10 @@ describe('who may call a path', () => {
     ['GET', '/api/orgs/acme/users', 'member'],
     ['DELETE', '/api/orgs/acme/users/1', 'member'],
     ['GET', '/api-v2/orgs/acme/settings', 'member'],
+    ['GET', '/api/orgs/acme/sources/1/metrics', 'member'],
+    // Defaults for a new source: a signed-in user, no organisation (nothing is stored).
+    ['GET', '/api/sources/segment', 'session'],
+    ['GET', '/api/t/snippet', 'session'],
     ['GET', '/api-v2/admin', 'staff'],
     ['PATCH', '/api-v2/admin/users/1', 'staff'],
     ['GET', '/api-v2/administrators', 'session'],

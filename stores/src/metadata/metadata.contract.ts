@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateMetadata } from './migrate.ts'
 import { createOrganisation, findOrganisationByUrlCode } from './organisations.ts'
-import { createSource, deleteSource, findSourceByWriteKey, listSources } from './sources.ts'
+import { createSource, deleteSource, findSourceByWriteKey, getSource, listSources, sourceIdentifiersInUse, updateSource } from './sources.ts'
+import { newId, newWriteKey } from './ids.ts'
 import type { Sql } from './sql.ts'
 import { createUser, findUserByEmail, setStaff } from './users.ts'
 import { createSession, deleteSession, findSessionUser } from './sessions.ts'
@@ -57,6 +58,34 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
       expect(await deleteSource(sql, other.id, s.id)).toBeUndefined()
       expect(await deleteSource(sql, org.id, s.id)).toEqual(s)
       expect(await findSourceByWriteKey(sql, s.write_key)).toBeUndefined()
+    })
+
+    it('reads one source within its organisation only, and updates its name and domain', async () => {
+      const org = await createOrganisation(sql, 'Reads')
+      const other = await createOrganisation(sql, 'Reads Elsewhere')
+      const s = await createSource(sql, { orgId: org.id, type: 'snippet', name: 'site', url: 'a.example.com' })
+      expect(await getSource(sql, org.id, s.id)).toEqual(s)
+      expect(await getSource(sql, other.id, s.id)).toBeUndefined()
+      expect(await updateSource(sql, other.id, s.id, { name: 'stolen' })).toBeUndefined()
+      expect(await updateSource(sql, org.id, s.id, { name: 'renamed' })).toEqual({ ...s, name: 'renamed' })
+      expect(await updateSource(sql, org.id, s.id, { url: 'b.example.com' })).toEqual({ ...s, name: 'renamed', url: 'b.example.com' })
+    })
+
+    it('keeps the id and write key of a deleted source retired: never free again', async () => {
+      const org = await createOrganisation(sql, 'Retire')
+      const id = newId()
+      const writeKey = newWriteKey()
+      expect(await sourceIdentifiersInUse(sql, { id, writeKey })).toEqual({ id: false, writeKey: false })
+      const s = await createSource(sql, { orgId: org.id, type: 'segment', name: 'segment', id, writeKey })
+      expect(s).toMatchObject({ id, write_key: writeKey })
+      expect(await sourceIdentifiersInUse(sql, { id, writeKey: newWriteKey() })).toEqual({ id: true, writeKey: false })
+      expect(await sourceIdentifiersInUse(sql, { writeKey })).toEqual({ id: false, writeKey: true })
+      await deleteSource(sql, org.id, id)
+      expect(await getSource(sql, org.id, id)).toBeUndefined()
+      expect(await sourceIdentifiersInUse(sql, { id, writeKey })).toEqual({ id: true, writeKey: true })
+      // A second delete finds nothing and leaves the retirement as it was.
+      expect(await deleteSource(sql, org.id, id)).toBeUndefined()
+      expect(await sourceIdentifiersInUse(sql, { id, writeKey })).toEqual({ id: true, writeKey: true })
     })
 
     it('rolls a failed transaction back', async () => {

@@ -46,9 +46,44 @@ export async function listSources(sql: Sql, orgId: string): Promise<Source[]> {
   return sql.query<Source>(`SELECT ${COLUMNS} FROM sources WHERE org_id = $1 ORDER BY created_at, id`, [orgId])
 }
 
-export async function deleteSource(sql: Sql, orgId: string, id: string): Promise<Source | undefined> {
-  const rows = await sql.query<Source>(`DELETE FROM sources WHERE org_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [orgId, id])
+/** One source of an organisation; undefined for another organisation's. */
+export async function getSource(sql: Sql, orgId: string, id: string): Promise<Source | undefined> {
+  const rows = await sql.query<Source>(`SELECT ${COLUMNS} FROM sources WHERE org_id = $1 AND id = $2`, [orgId, id])
   return rows[0]
+}
+
+/**
+ * Deletes a source and retires its id and write key (retired_sources), in one
+ * transaction: the key must never name a source again, since it may live on in
+ * snippets on websites. The caller revokes the key in the ingest's cache.
+ */
+export async function deleteSource(sql: Sql, orgId: string, id: string): Promise<Source | undefined> {
+  return sql.transaction(async (tx) => {
+    const rows = await tx.query<Source>(`DELETE FROM sources WHERE org_id = $1 AND id = $2 RETURNING ${COLUMNS}`, [orgId, id])
+    const source = rows[0]
+    if (source) {
+      await tx.query('INSERT INTO retired_sources (id, org_id, write_key) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+        source.id,
+        source.org_id,
+        source.write_key,
+      ])
+    }
+    return source
+  })
+}
+
+/**
+ * Whether an id or a write key has ever named a source, live or deleted, in any
+ * organisation: what a new source's client-posted identifiers are checked against.
+ */
+export async function sourceIdentifiersInUse(sql: Sql, ids: { id?: string; writeKey?: string }): Promise<{ id: boolean; writeKey: boolean }> {
+  const rows = await sql.query<{ id_used: boolean; key_used: boolean }>(
+    `SELECT
+       (EXISTS (SELECT 1 FROM sources WHERE id = $1) OR EXISTS (SELECT 1 FROM retired_sources WHERE id = $1)) AS id_used,
+       (EXISTS (SELECT 1 FROM sources WHERE write_key = $2) OR EXISTS (SELECT 1 FROM retired_sources WHERE write_key = $2)) AS key_used`,
+    [ids.id ?? null, ids.writeKey ?? null],
+  )
+  return { id: rows[0]?.id_used === true, writeKey: rows[0]?.key_used === true }
 }
 
 export async function updateSource(sql: Sql, orgId: string, id: string, changes: { name?: string; url?: string | null }): Promise<Source | undefined> {
