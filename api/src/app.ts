@@ -13,6 +13,9 @@ import { createInvitationsRoutes } from './routes/invitations.ts'
 import { createSettingsRoutes } from './routes/settings.ts'
 import { createAdminRoutes } from './routes/admin.ts'
 import { createDataSourcesRoutes } from './routes/data-sources.ts'
+import { createEventsRoutes } from './routes/events.ts'
+import { createFeaturesRoutes } from './routes/features.ts'
+import { createIntegrationsRoutes } from './routes/integrations.ts'
 import { createSegmentDefaultsRoutes, createSnippetDefaultsRoutes } from './routes/source-defaults.ts'
 import { createSourcesRoutes } from './routes/sources.ts'
 
@@ -37,6 +40,9 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api/invitations', createInvitationsRoutes(deps))
   app.route('/api-v2/orgs/:organization/settings', createSettingsRoutes(deps))
   app.route('/api-v2/orgs/:organization/data-sources', createDataSourcesRoutes(deps))
+  app.route('/api-v2/orgs/:organization/events', createEventsRoutes(deps))
+  app.route('/api-v2/orgs/:organization/features', createFeaturesRoutes(deps))
+  app.route('/api-v2/orgs/:organization/integrations', createIntegrationsRoutes(deps))
   app.route('/api/t', createSnippetDefaultsRoutes(deps))
   app.route('/api/sources', createSegmentDefaultsRoutes())
   app.route('/api/orgs/:organization/sources', createSourcesRoutes(deps))

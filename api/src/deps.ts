@@ -2,6 +2,7 @@ import type { EventStore, Sql } from '@fl0/stores'
 import type { Mailer } from './mail/mailer.ts'
 import type { TokenVerifier } from './auth/tokens.ts'
 import type { LocalProvider } from './auth/local-provider.ts'
+import type { ParagonSettings } from './integrations/paragon.ts'
 
 /** The slice of pino the api writes to. */
 export interface ApiLogger {
@@ -30,6 +31,10 @@ export interface ApiDeps {
   /** The built-in provider; undefined when an external OIDC issuer is configured. */
   local?: LocalProvider
   mailer: Mailer
+  /** The company-logo service: an address with {domain} in it (FL0_LOGO_URL); undefined or empty: no logos. */
+  logoUrlTemplate?: string
+  /** Paragon's Connect SDK (the integrations screen); undefined when no Paragon project is configured. */
+  paragon?: ParagonSettings
   /** How long a session lasts. */
   sessionTtlMs: number
   /** The clock: injected so that expiry can be tested. */

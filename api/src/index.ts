@@ -4,6 +4,7 @@ import type { ApiDeps, ApiLogger } from './deps.ts'
 import { createLocalProvider, LOCAL_AUDIENCE } from './auth/local-provider.ts'
 import { createLocalVerifier, createOidcVerifier } from './auth/tokens.ts'
 import { createMailer } from './mail/mailer.ts'
+import { paragonSettings, type ParagonOptions } from './integrations/paragon.ts'
 
 export { createApiApp } from './app.ts'
 export { accessFor, type Access } from './guard/policy.ts'
@@ -19,6 +20,10 @@ export interface ApiOptions {
   configuredPublicUrl?: string
   oidc?: { issuer: string; clientId: string }
   smtp?: { url?: string; from: string }
+  /** FL0_LOGO_URL: the company-logo service, {domain} replaced by the company's domain (companies/logo.ts). */
+  logoUrlTemplate?: string
+  /** A Paragon project for the integrations screen: its id, the signing key (PEM) and where its SDK loads from. */
+  paragon?: ParagonOptions
   sessionTtlMs?: number
   now?: () => Date
 }
@@ -45,6 +50,8 @@ export function createApi(options: ApiOptions) {
     tokens,
     local,
     mailer: createMailer({ smtpUrl: options.smtp?.url, from: options.smtp?.from ?? 'fl0 <no-reply@localhost>', logger: options.logger }),
+    paragon: options.paragon ? paragonSettings(options.paragon) : undefined,
+    logoUrlTemplate: options.logoUrlTemplate,
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     now,
   }

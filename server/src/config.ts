@@ -1,5 +1,6 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { paragonEnv, readParagonConfig, type ParagonConfig } from './paragon-config.ts'
 
 /**
  * Configuration: environment variables, read once and validated. The defaults
@@ -45,9 +46,11 @@ const schema = z.object({
   SMTP_FROM: z.string().default('fl0 <no-reply@localhost>'),
   /** How long a session lasts, in days. */
   SESSION_DAYS: z.coerce.number().positive().max(365).default(30),
+  /** Paragon, for the integrations screen: PARAGON_PROJECT_ID, PARAGON_SIGNING_KEY or _FILE, PARAGON_SDK_URL (paragon-config.ts). */
+  ...paragonEnv,
 }).refine((c) => !c.OIDC_ISSUER === !c.OIDC_CLIENT_ID, { message: 'set both OIDC_ISSUER and OIDC_CLIENT_ID, or neither', path: ['OIDC_ISSUER'] })
 
-export type Config = z.output<typeof schema> & { dataDir: string }
+export type Config = z.output<typeof schema> & { dataDir: string; paragon?: ParagonConfig }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env)
@@ -55,5 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  return { ...parsed.data, dataDir: resolve(parsed.data.FL0_DATA_DIR) }
+  const { paragon, problems } = readParagonConfig(parsed.data)
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map(([name, message]) => `  ${name}: ${message}`).join('\n')}`)
+  return { ...parsed.data, dataDir: resolve(parsed.data.FL0_DATA_DIR), paragon }
 }

@@ -69,6 +69,8 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         configuredPublicUrl: config.FL0_PUBLIC_URL,
         oidc: config.OIDC_ISSUER && config.OIDC_CLIENT_ID ? { issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID } : undefined,
         smtp: { url: config.SMTP_URL, from: config.SMTP_FROM },
+        logoUrlTemplate: config.FL0_LOGO_URL || undefined,
+        paragon: config.paragon,
         sessionTtlMs: config.SESSION_DAYS * 24 * 60 * 60 * 1000,
       }),
     )
