@@ -13,6 +13,7 @@ import { createInvitationsRoutes } from './routes/invitations.ts'
 import { createSettingsRoutes } from './routes/settings.ts'
 import { createAdminRoutes } from './routes/admin.ts'
 import { createDataSourcesRoutes } from './routes/data-sources.ts'
+import { createCompaniesRoutes } from './routes/companies.ts'
 import { createEventsRoutes } from './routes/events.ts'
 import { createFeaturesRoutes } from './routes/features.ts'
 import { createIntegrationsRoutes } from './routes/integrations.ts'
@@ -40,6 +41,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api/invitations', createInvitationsRoutes(deps))
   app.route('/api-v2/orgs/:organization/settings', createSettingsRoutes(deps))
   app.route('/api-v2/orgs/:organization/data-sources', createDataSourcesRoutes(deps))
+  app.route('/api-v2/orgs/:organization/companies', createCompaniesRoutes(deps))
   app.route('/api-v2/orgs/:organization/events', createEventsRoutes(deps))
   app.route('/api-v2/orgs/:organization/features', createFeaturesRoutes(deps))
   app.route('/api-v2/orgs/:organization/integrations', createIntegrationsRoutes(deps))

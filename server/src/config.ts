@@ -8,6 +8,9 @@ import { paragonEnv, readParagonConfig, type ParagonConfig } from './paragon-con
  * on-disk bus and chDB, all under FL0_DATA_DIR.
  */
 const ROLES = ['ingest', 'workers', 'api'] as const
+
+/** DuckDuckGo's site icons by domain: no key or account needed. */
+export const DEFAULT_LOGO_URL = 'https://icons.duckduckgo.com/ip3/{domain}.ico'
 export type Role = (typeof ROLES)[number]
 
 const schema = z.object({
@@ -46,6 +49,18 @@ const schema = z.object({
   SMTP_FROM: z.string().default('fl0 <no-reply@localhost>'),
   /** How long a session lasts, in days. */
   SESSION_DAYS: z.coerce.number().positive().max(365).default(30),
+  /**
+   * The company-logo service the company page's images come from: an http(s)
+   * address with {domain} where the company's domain goes. The browser loads
+   * it, so it is a third party the visitor's browser talks to; set it empty to
+   * show the companies' initials instead.
+   */
+  FL0_LOGO_URL: z
+    .string()
+    .default(DEFAULT_LOGO_URL)
+    .refine((s) => s === '' || (/^https?:\/\//i.test(s) && s.includes('{domain}') && URL.canParse(s.replaceAll('{domain}', 'example.com'))), {
+      message: 'must be empty, or an http(s) address with {domain} in it, e.g. https://logos.example.com/{domain}.png',
+    }),
   /** Paragon, for the integrations screen: PARAGON_PROJECT_ID, PARAGON_SIGNING_KEY or _FILE, PARAGON_SDK_URL (paragon-config.ts). */
   ...paragonEnv,
 }).refine((c) => !c.OIDC_ISSUER === !c.OIDC_CLIENT_ID, { message: 'set both OIDC_ISSUER and OIDC_CLIENT_ID, or neither', path: ['OIDC_ISSUER'] })

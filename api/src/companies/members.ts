@@ -1,0 +1,142 @@
+import type { MembershipRule } from '@fl0/contracts'
+import { isFreeMailDomain } from './domain.ts'
+import { rows, type Client } from './query.ts'
+
+/**
+ * Who belongs to a company: the one place that decides it. Every query of the
+ * company page reads a company's events through `memberFilter` below, so a
+ * new way of knowing (the identification issue's IP ranges, identity
+ * callbacks and universal person table) is added here and reaches every
+ * number on the page at once.
+ *
+ * Today's rules, read from the events themselves:
+ *
+ * 1. Segment group. A `group` call whose traits.domain or traits.website names
+ *    the domain (lowercased, without www.) makes its group id the company's.
+ *    Every group call with such a group id, with or without those traits
+ *    (clients often send them once), makes its caller a member.
+ * 2. Business e-mail. An `identify` whose traits.email is at the domain, or at
+ *    one of its subdomains (jo@eu.acme.com), makes its caller a member, unless
+ *    the domain is a free-mail provider's (domain.ts): jo@gmail.com works at
+ *    no company called gmail.com.
+ * 3. Anonymous history. Any event that carries both a user id and an anonymous
+ *    id links the two, so a member's visits before signing up, made under the
+ *    anonymous id alone, are theirs too. An anonymous visitor who became a
+ *    member by rules 1 or 2 without a user id (a lead filling in a form) is a
+ *    person of their own, 'anon:' + the anonymous id, until a later event links
+ *    them to a user id, which then becomes a member by that same link.
+ *
+ * A person is keyed by their user id (or 'anon:…'). An anonymous id linked to
+ * several member user ids (a shared machine) goes to the one linked first.
+ *
+ * Evidence is read from the whole history, not the page's 30 days: someone
+ * who signed up a year ago and visited yesterday is still the company's. The
+ * look-ups read only identify and group calls and the link columns, and stop
+ * at MAX_IDENTITIES rows; the identification issue's derived tables will
+ * replace the scans with a look-up.
+ */
+export const MAX_IDENTITIES = 5000
+/** Linking rounds: a lead's anonymous id can bring in a user id, whose other devices then follow. */
+const LINK_ROUNDS = 3
+
+export interface CompanyMembers {
+  domain: string
+  /** The rules that found the company: empty means fl0 does not know it. */
+  identifiedBy: MembershipRule[]
+  groupIds: string[]
+  /** Member user ids. */
+  users: string[]
+  /** Anonymous ids of members, each with its person (`persons[i]` is `anons[i]`'s). */
+  anons: string[]
+  persons: string[]
+  /** Distinct people. */
+  people: number
+}
+
+interface Evidence {
+  rule: MembershipRule
+  group_id: string
+  user_id: string
+  anonymous_id: string
+}
+
+interface Link {
+  anonymous_id: string
+  user_id: string
+}
+
+const EVIDENCE_SQL = `
+SELECT * FROM (
+  SELECT DISTINCT 'group' AS rule, group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
+  FROM events
+  WHERE org_id = {org:String} AND type = 'group' AND group_id IN (
+    SELECT DISTINCT group_id FROM events
+    WHERE org_id = {org:String} AND type = 'group' AND group_id != ''
+      AND (domainWithoutWWW(lower(traits.domain::String)) = {domain:String}
+        OR domainWithoutWWW(lower(traits.website::String)) = {domain:String})
+  )
+  UNION ALL
+  SELECT DISTINCT 'email' AS rule, '' AS group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
+  FROM events
+  WHERE org_id = {org:String} AND type = 'identify' AND {business:Bool}
+    AND position(lower(traits.email::String), '@') > 0
+    AND (splitByChar('@', lower(trimBoth(traits.email::String)))[-1] AS email_domain) != ''
+    AND (email_domain = {domain:String} OR endsWith(email_domain, concat('.', {domain:String})))
+)
+LIMIT {limit:UInt32}`
+
+const LINKS_SQL = `
+SELECT anonymous_id, user_id
+FROM events
+WHERE org_id = {org:String} AND anonymous_id != '' AND user_id != ''
+  AND (has({users:Array(String)}, user_id) OR has({anons:Array(String)}, anonymous_id))
+GROUP BY anonymous_id, user_id
+ORDER BY min(timestamp), anonymous_id, user_id
+LIMIT {limit:UInt32}`
+
+export async function resolveCompanyMembers(client: Client, org: string, domain: string): Promise<CompanyMembers> {
+  const evidence = await rows<Evidence>(client, EVIDENCE_SQL, { org, domain, business: !isFreeMailDomain(domain), limit: MAX_IDENTITIES })
+  const identifiedBy = (['group', 'email'] as const).filter((rule) => evidence.some((e) => e.rule === rule))
+  const groupIds = [...new Set(evidence.map((e) => e.group_id).filter(Boolean))].sort()
+
+  const users = new Set(evidence.map((e) => e.user_id).filter(Boolean))
+  const anonymousMembers = new Set(evidence.filter((e) => !e.user_id && e.anonymous_id).map((e) => e.anonymous_id))
+  let links: Link[] = []
+  for (let round = 0; round < LINK_ROUNDS; round++) {
+    links = await rows<Link>(client, LINKS_SQL, { org, users: [...users], anons: [...anonymousMembers], limit: MAX_IDENTITIES })
+    const before = users.size
+    for (const l of links) if (anonymousMembers.has(l.anonymous_id) && users.size < MAX_IDENTITIES) users.add(l.user_id)
+    if (users.size === before) break
+  }
+
+  // Links come oldest first: an anonymous id goes to the member it was linked to first.
+  const personOf = new Map<string, string>()
+  for (const l of links) if (users.has(l.user_id) && !personOf.has(l.anonymous_id)) personOf.set(l.anonymous_id, l.user_id)
+  for (const anon of anonymousMembers) if (!personOf.has(anon)) personOf.set(anon, `anon:${anon}`)
+
+  const people = new Set([...users, ...personOf.values()])
+  return {
+    domain,
+    identifiedBy,
+    groupIds,
+    users: [...users].sort(),
+    anons: [...personOf.keys()],
+    persons: [...personOf.values()],
+    people: people.size,
+  }
+}
+
+/**
+ * The SQL that picks a company's events and names their person, for the
+ * queries of the company page: `where` selects the rows of members (a row
+ * with a user id belongs to that user; a row without one to the person its
+ * anonymous id is linked to), `person` is the row's person key. Both read the
+ * query parameters `params` gives.
+ */
+export function memberFilter(members: CompanyMembers) {
+  return {
+    where: `(has({m_users:Array(String)}, user_id) OR (user_id = '' AND has({m_anons:Array(String)}, anonymous_id)))`,
+    person: `if(user_id != '', user_id, transform(anonymous_id, {m_anons:Array(String)}, {m_persons:Array(String)}, ''))`,
+    params: { m_users: members.users, m_anons: members.anons, m_persons: members.persons },
+  }
+}

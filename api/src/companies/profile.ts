@@ -1,0 +1,23 @@
+import type { CompanyMembers } from './members.ts'
+import { rows, type Client } from './query.ts'
+import { mergeTraits, type TraitValue } from './traits.ts'
+
+/**
+ * The company's own traits: its group calls' traits merged, newest value of
+ * each key first (traits.ts). The newest GROUP_CALLS calls are read: traits
+ * repeat on every call, so a few hundred hold every key a client still sends.
+ */
+const GROUP_CALLS = 200
+
+const SQL = `
+SELECT toJSONString(traits) AS traits
+FROM events
+WHERE org_id = {org:String} AND type = 'group' AND has({groups:Array(String)}, group_id)
+ORDER BY timestamp DESC
+LIMIT {limit:UInt32}`
+
+export async function loadGroupTraits(client: Client, org: string, members: CompanyMembers): Promise<Record<string, TraitValue>> {
+  if (members.groupIds.length === 0) return {}
+  const found = await rows<{ traits: string }>(client, SQL, { org, groups: members.groupIds, limit: GROUP_CALLS })
+  return mergeTraits(found.map((r) => JSON.parse(r.traits) as Record<string, unknown>))
+}

@@ -1,0 +1,56 @@
+import type { CompanyGraphPoint } from '@fl0/contracts'
+import { memberActivitySql } from './activity.ts'
+import type { CompanyMembers } from './members.ts'
+import { memberFilter } from './members.ts'
+import { isoOf, num, rows, type Client } from './query.ts'
+import type { CompanyWindow } from './window.ts'
+
+/**
+ * The company's numbers: per day of the window (page views, visitors, track
+ * events), distinct visitors over the window, and first and last activity at
+ * any time. Aggregated in ClickHouse, so they are exact however busy the
+ * company is.
+ */
+export interface Daily {
+  pageViews: CompanyGraphPoint[]
+  visitors: CompanyGraphPoint[]
+  events: CompanyGraphPoint[]
+}
+
+export async function loadDaily(client: Client, org: string, members: CompanyMembers, window: CompanyWindow): Promise<Daily> {
+  const a = memberActivitySql(members, window)
+  const found = await rows<{ date: string; page_views: string; visitors: string; events: string }>(
+    client,
+    `SELECT date, countIf(type = 'page') AS page_views, uniqExact(person) AS visitors, countIf(type = 'track') AS events
+     FROM (${a.sql}) GROUP BY date`,
+    { org, ...a.params },
+  )
+  const byDate = new Map(found.map((r) => [r.date, r]))
+  const series = (pick: (r: (typeof found)[number]) => string) => window.dates.map((date) => ({ date, value: num(byDate.has(date) ? pick(byDate.get(date)!) : 0) }))
+  return { pageViews: series((r) => r.page_views), visitors: series((r) => r.visitors), events: series((r) => r.events) }
+}
+
+export async function loadVisitorCount(client: Client, org: string, members: CompanyMembers, window: CompanyWindow): Promise<number> {
+  const a = memberActivitySql(members, window)
+  const [row] = await rows<{ visitors: string }>(client, `SELECT uniqExact(person) AS visitors FROM (${a.sql})`, { org, ...a.params })
+  return num(row?.visitors)
+}
+
+export interface Seen {
+  firstSeen: string | null
+  lastSeen: string | null
+}
+
+/** First and last activity at any time up to now. */
+export async function loadSeen(client: Client, org: string, members: CompanyMembers, now: CompanyWindow['params']['w_now']): Promise<Seen> {
+  const m = memberFilter(members)
+  const [row] = await rows<{ n: string; first_seen: string; last_seen: string }>(
+    client,
+    `SELECT count() AS n, min(timestamp) AS first_seen, max(timestamp) AS last_seen
+     FROM events
+     WHERE org_id = {org:String} AND type IN ('page', 'screen', 'track') AND timestamp <= {now:DateTime64(3)} AND ${m.where}`,
+    { org, now, ...m.params },
+  )
+  if (!row || num(row.n) === 0) return { firstSeen: null, lastSeen: null }
+  return { firstSeen: isoOf(row.first_seen), lastSeen: isoOf(row.last_seen) }
+}

@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CompanyAnalytics, CompanyDetail, CompanyDetails, CompanyVisitors, IngestedEvent } from '@fl0/contracts'
+import { eventRow, insertEvents } from '@fl0/stores/events/testing'
+import { createTestApi, type TestApi } from '../testing.ts'
+
+/**
+ * The company page's calls on real events in chDB: who belongs to a company
+ * (group domain, business e-mail, not free-mail, anonymous history linked),
+ * what is counted, time spent, 404s, and one organisation's events never
+ * reaching another's page. The test clock stands at 2026-03-02 09:00 UTC, so
+ * the 30 days are 2026-02-01 … 2026-03-02.
+ */
+let t: TestApi
+let cookie: string
+let otherCookie: string
+let acmeOrg: string
+let otherOrg: string
+
+const at = (iso: string) => new Date(iso)
+const LOGO = 'https://logos.example/{domain}.png'
+
+async function orgIdOf(cookieValue: string, code: string): Promise<string> {
+  const me = (await (await t.call('GET', '/api/users/me', { cookie: cookieValue })).json()) as { orgs: Array<{ id: string; url_code: string }> }
+  return me.orgs.find((o) => o.url_code === code)!.id
+}
+
+function events(org: string): IngestedEvent[] {
+  const e = (partial: Partial<Omit<IngestedEvent, 'timestamp'>> & { timestamp: Date }) => eventRow({ org_id: org, ...partial })
+  const page = (ids: { user_id?: string; anonymous_id?: string }, iso: string, path: string, extra: Partial<IngestedEvent> = {}) =>
+    e({ type: 'page', ...ids, timestamp: at(iso), name: '', page_path: path, page_title: `Title of ${path}`, context: { timezone: 'Europe/Berlin', locale: 'de-DE' }, ...extra })
+  return [
+    // Ada: anonymous visits before signing up (anon-ada), then signed up as u-ada on the same browser.
+    page({ anonymous_id: 'anon-ada' }, '2026-02-20T08:00:00Z', '/pricing'),
+    page({ anonymous_id: 'anon-ada' }, '2026-02-20T08:01:00Z', '/signup'),
+    e({ type: 'track', event: 'Signed Up', user_id: 'u-ada', anonymous_id: 'anon-ada', timestamp: at('2026-02-20T08:02:00Z') }),
+    e({ type: 'identify', user_id: 'u-ada', anonymous_id: 'anon-ada', timestamp: at('2026-02-20T08:02:01Z'), traits: { name: 'Ada Lovelace', email: 'ada@acme.com', role: 'CTO' } }),
+    // The backend's group call: the company's domain, name and traits (older ones merged under newer).
+    e({ type: 'group', user_id: 'u-ada', group_id: 'g-acme', timestamp: at('2026-02-20T08:02:02Z'), traits: { name: 'Acme Inc', domain: 'www.ACME.com', industry: 'Software', employees: 120, revenue: 5_000_000, plan: 'pro', country: 'DE', address: { city: 'Berlin' } } }),
+    e({ type: 'group', user_id: 'u-ada', group_id: 'g-acme', timestamp: at('2026-02-25T08:00:00Z'), traits: { plan: 'enterprise' } }),
+    // Ada's day of 2026-03-01: one session of three events, then a second session (58 minutes later) of two.
+    page({ user_id: 'u-ada', anonymous_id: 'anon-ada' }, '2026-03-01T10:00:00Z', '/app'),
+    e({ type: 'track', event: 'Report Created', user_id: 'u-ada', anonymous_id: 'anon-ada', timestamp: at('2026-03-01T10:00:30Z') }),
+    page({ user_id: 'u-ada', anonymous_id: 'anon-ada' }, '2026-03-01T10:02:00Z', '/app/reports'),
+    page({ user_id: 'u-ada', anonymous_id: 'anon-ada' }, '2026-03-01T11:00:00Z', '/app', { name: 'App home' }),
+    // 20 minutes of nothing: the same session, but a gap counts 10 minutes at most.
+    page({ user_id: 'u-ada', anonymous_id: 'anon-ada' }, '2026-03-01T11:20:00Z', '/app/settings'),
+    // Bob: in the group by its id only (no domain on his group call).
+    e({ type: 'group', user_id: 'u-bob', group_id: 'g-acme', timestamp: at('2026-02-26T09:00:00Z'), traits: {} }),
+    page({ user_id: 'u-bob' }, '2026-02-26T09:00:05Z', '/docs'),
+    // Carol: no group call, a business e-mail at acme.com (any case).
+    e({ type: 'identify', user_id: 'u-carol', timestamp: at('2026-02-10T12:00:00Z'), traits: { firstName: 'Carol', lastName: 'Shaw', email: 'Carol@ACME.com', title: 'Engineer' } }),
+    page({ user_id: 'u-carol' }, '2026-02-10T12:00:10Z', '/blog'),
+    // Lena: a lead who filled a form without signing up: anonymous only, a business e-mail.
+    e({ type: 'identify', anonymous_id: 'anon-lena', timestamp: at('2026-02-28T15:00:00Z'), traits: { name: 'Lena Meyer', email: 'lena@acme.com' } }),
+    page({ anonymous_id: 'anon-lena' }, '2026-02-28T15:00:05Z', '/demo', { context: { location: { city: 'Lyon', country: 'France' } } }),
+    // Dan: a gmail address: no company, least of all gmail.com.
+    e({ type: 'identify', user_id: 'u-dan', timestamp: at('2026-02-15T12:00:00Z'), traits: { name: 'Dan', email: 'dan@gmail.com' } }),
+    page({ user_id: 'u-dan' }, '2026-02-15T12:00:10Z', '/pricing'),
+    // Eve works elsewhere; a stranger browses anonymously.
+    e({ type: 'group', user_id: 'u-eve', group_id: 'g-globex', timestamp: at('2026-02-15T12:00:00Z'), traits: { name: 'Globex', website: 'https://globex.com/about' } }),
+    page({ user_id: 'u-eve' }, '2026-02-15T12:00:10Z', '/pricing'),
+    page({ anonymous_id: 'anon-stranger' }, '2026-02-15T12:00:10Z', '/pricing'),
+    // Before the window: counts for "last seen" history, not for the 30 days.
+    page({ user_id: 'u-carol' }, '2026-01-10T12:00:00Z', '/old'),
+    // After now (a client clock ahead): not yet.
+    page({ user_id: 'u-carol' }, '2026-03-05T12:00:00Z', '/future'),
+  ]
+}
+
+beforeAll(async () => {
+  t = await createTestApi({ logoUrlTemplate: LOGO })
+  ;({ cookie } = await t.signUp('Ada'))
+  await t.createOrg(cookie, 'Acme')
+  acmeOrg = await orgIdOf(cookie, 'acme')
+  ;({ cookie: otherCookie } = await t.signUp('Olga'))
+  await t.createOrg(otherCookie, 'Other')
+  otherOrg = await orgIdOf(otherCookie, 'other')
+  await insertEvents(t.events, [
+    ...events(acmeOrg),
+    // Another organisation tracks a company on the same domain: none of it reaches the first's page.
+    eventRow({ org_id: otherOrg, type: 'group', user_id: 'u-ada', group_id: 'g-acme', timestamp: at('2026-03-01T09:00:00Z'), traits: { name: 'Acme (other org)', domain: 'acme.com' } }),
+    eventRow({ org_id: otherOrg, type: 'page', user_id: 'u-ada', timestamp: at('2026-03-01T09:00:01Z'), page_path: '/elsewhere' }),
+    eventRow({ org_id: otherOrg, type: 'page', user_id: 'u-zed', anonymous_id: 'anon-lena', timestamp: at('2026-03-01T09:00:02Z'), page_path: '/elsewhere' }),
+  ])
+})
+afterAll(() => t.close())
+
+async function get<T>(path: string, who = cookie): Promise<T> {
+  const res = await t.call('GET', path, { cookie: who })
+  expect(res.status, await res.clone().text()).toBe(200)
+  return (await res.json()) as T
+}
+const detail = () => get<CompanyDetail>('/api-v2/orgs/acme/companies/acme.com')
+
+describe('GET /api-v2/orgs/{organization}/companies/{company}', () => {
+  it('names the company from its group traits, with its logo and website', async () => {
+    const c = await detail()
+    expect(c).toMatchObject({ name: 'Acme Inc', domain: 'acme.com', logoUrl: 'https://logos.example/acme.com.png', website: 'https://acme.com', timezone: 'UTC', truncated: false })
+  })
+
+  it('lists the firmographic traits, the newest value of each winning', async () => {
+    const c = await detail()
+    expect(c.traits).toEqual([
+      { key: 'industry', icon: 'string', label: 'Industry', value: 'Software' },
+      { key: 'employees', icon: 'number', label: 'Employees', value: 120 },
+      { key: 'revenue', icon: 'number', label: 'Revenue', value: 5_000_000 },
+      { key: 'country', icon: 'string', label: 'Country', value: 'DE' },
+      { key: 'plan', icon: 'string', label: 'Plan', value: 'enterprise' },
+    ])
+  })
+
+  it('counts the visitors and page views of the 30 days: group members, business e-mails, linked anonymous visits, leads', async () => {
+    const c = await detail()
+    // Ada (with her anonymous visits), Bob, Carol, Lena; not Dan (gmail), Eve (Globex), the stranger, nor the other organisation's.
+    expect(c.visitors).toBe(4)
+    // Ada 2 anonymous + 4 on 03-01, Bob 1, Carol 1, Lena 1; not Carol's January or future pages.
+    expect(c.pageViews).toBe(9)
+    expect(c.lastSeen).toBe('2026-03-01T11:20:00.000Z')
+  })
+
+  it('draws page views per day over the 30 days, zero-filled, summing to the count', async () => {
+    const c = await detail()
+    expect(c.graph).toHaveLength(30)
+    expect(c.graph[0]).toEqual({ date: '2026-02-01', value: 0 })
+    expect(c.graph.at(-1)).toEqual({ date: '2026-03-02', value: 0 })
+    const byDate = Object.fromEntries(c.graph.filter((p) => p.value > 0).map((p) => [p.date, p.value]))
+    expect(byDate).toEqual({ '2026-02-10': 1, '2026-02-20': 2, '2026-02-26': 1, '2026-02-28': 1, '2026-03-01': 4 })
+    expect(c.graph.reduce((n, p) => n + p.value, 0)).toBe(c.pageViews)
+  })
+
+  it('groups the activity by date (newest first), then by person, with their timeline', async () => {
+    const c = await detail()
+    expect(c.dates.map((d) => d.date)).toEqual(['2026-03-01', '2026-02-28', '2026-02-26', '2026-02-20', '2026-02-10'])
+    const [ada] = c.dates[0]!.users
+    expect(ada).toMatchObject({ id: 'u-ada', name: 'Ada Lovelace', email: 'ada@acme.com', role: 'CTO', location: 'Berlin', lastSeen: '2026-03-01T11:20:00.000Z', pageCount: 4 })
+    expect(ada!.events.map((e) => [e.time, e.type, e.name])).toEqual([
+      ['2026-03-01T10:00:00.000Z', 'page', 'Title of /app'],
+      ['2026-03-01T10:00:30.000Z', 'track', 'Report Created'],
+      ['2026-03-01T10:02:00.000Z', 'page', 'Title of /app/reports'],
+      ['2026-03-01T11:00:00.000Z', 'page', 'App home'],
+      ['2026-03-01T11:20:00.000Z', 'page', 'Title of /app/settings'],
+    ])
+  })
+
+  it('measures time spent: the gap to the next event of the session, 30 minutes apart is a new session, a gap counts 10 minutes at most', async () => {
+    const [ada] = (await detail()).dates[0]!.users
+    expect(ada!.events.map((e) => e.timeSpent)).toEqual([30, 90, 0, 600, 0])
+    expect(ada!.timeSpentOnSite).toBe(720)
+  })
+
+  it("counts a person's anonymous visits before signing up as theirs", async () => {
+    const day = (await detail()).dates.find((d) => d.date === '2026-02-20')!
+    expect(day.users).toHaveLength(1)
+    expect(day.users[0]).toMatchObject({ id: 'u-ada', name: 'Ada Lovelace', pageCount: 2 })
+    expect(day.users[0]!.events.map((e) => e.name)).toEqual(['Title of /pricing', 'Title of /signup', 'Signed Up'])
+    expect(day.users[0]!.events.map((e) => e.timeSpent)).toEqual([60, 60, 0])
+  })
+
+  it('shows members found by group id alone, by business e-mail, and anonymous leads, by name', async () => {
+    const c = await detail()
+    const person = (date: string) => c.dates.find((d) => d.date === date)!.users[0]
+    expect(person('2026-02-26')).toMatchObject({ id: 'u-bob', name: 'u-bob', role: null })
+    expect(person('2026-02-10')).toMatchObject({ id: 'u-carol', name: 'Carol Shaw', email: 'Carol@ACME.com', role: 'Engineer' })
+    expect(person('2026-02-28')).toMatchObject({ id: 'anon:anon-lena', name: 'Lena Meyer', location: 'Lyon, France' })
+  })
+
+  it('counts the days in the organisation’s time zone', async () => {
+    const save = await t.call('POST', '/api-v2/orgs/acme/settings/save-settings', { cookie, body: { timezone: 'Asia/Tokyo', companyPaths: [] } })
+    expect(save.status).toBe(200)
+    try {
+      const c = await detail()
+      expect(c.timezone).toBe('Asia/Tokyo')
+      // 09:00 UTC is 18:00 in Tokyo: still 2026-03-02 there; Ada's 11:00 and 11:20 UTC pages fall on Tokyo's evening of 03-01.
+      expect(c.graph.at(-1)!.date).toBe('2026-03-02')
+      expect(c.dates[0]!.date).toBe('2026-03-01')
+      // Lena's 15:00 UTC visit on 02-28 is past midnight in Tokyo.
+      expect(c.dates.find((d) => d.date === '2026-03-01')!.users.map((u) => u.id).sort()).toEqual(['anon:anon-lena', 'u-ada'])
+    } finally {
+      await t.call('POST', '/api-v2/orgs/acme/settings/save-settings', { cookie, body: { timezone: 'UTC', companyPaths: [] } })
+    }
+  })
+
+  it('finds the company by any spelling of its domain', async () => {
+    for (const spelling of ['ACME.com', 'www.acme.com']) {
+      expect((await get<CompanyDetail>(`/api-v2/orgs/acme/companies/${spelling}`)).domain).toBe('acme.com')
+    }
+  })
+
+  it('finds a company by its website trait', async () => {
+    const c = await get<CompanyDetail>('/api-v2/orgs/acme/companies/globex.com')
+    expect(c).toMatchObject({ name: 'Globex', website: 'https://globex.com/about', visitors: 1, pageViews: 1 })
+  })
+
+  it('answers 404 for a domain no event names, and for a free-mail domain', async () => {
+    for (const domain of ['unknown.com', 'gmail.com']) {
+      const res = await t.call('GET', `/api-v2/orgs/acme/companies/${domain}`, { cookie })
+      expect(res.status).toBe(404)
+      expect(await res.json()).toMatchObject({ success: false, message: `Company ${domain} not found` })
+    }
+  })
+
+  it('answers 400 for something that is not a domain', async () => {
+    const res = await t.call('GET', '/api-v2/orgs/acme/companies/not%20a%20domain', { cookie })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ message: 'Company must be a domain, e.g. acme.com' })
+  })
+
+  it("shows each organisation only its own events, and hides an organisation's company pages from non-members", async () => {
+    const other = await get<CompanyDetail>('/api-v2/orgs/other/companies/acme.com', otherCookie)
+    // There, u-ada is in the group; u-zed is not, though the anonymous id he carries is a lead's in the first organisation.
+    expect(other).toMatchObject({ name: 'Acme (other org)', visitors: 1, pageViews: 1 })
+    expect(other.dates.flatMap((d) => d.users.map((u) => u.id))).toEqual(['u-ada'])
+    const foreign = await t.call('GET', '/api-v2/orgs/acme/companies/acme.com', { cookie: otherCookie })
+    expect(foreign.status).toBe(404)
+    expect(await foreign.json()).toMatchObject({ message: 'Organization not found' })
+    const anonymous = await t.call('GET', '/api-v2/orgs/acme/companies/acme.com')
+    expect(anonymous.status).toBe(401)
+  })
+})
+
+describe('the company tabs', () => {
+  it('Visitors: everyone active in the 30 days with their sessions, pages, events and time', async () => {
+    const { visitors } = await get<CompanyVisitors>('/api-v2/orgs/acme/companies/acme.com/visitors')
+    expect(visitors.map((v) => v.id)).toEqual(['u-ada', 'anon:anon-lena', 'u-bob', 'u-carol'])
+    expect(visitors[0]).toEqual({
+      id: 'u-ada',
+      name: 'Ada Lovelace',
+      email: 'ada@acme.com',
+      role: 'CTO',
+      location: 'Berlin',
+      anonymous: false,
+      firstSeen: '2026-02-20T08:00:00.000Z',
+      lastSeen: '2026-03-01T11:20:00.000Z',
+      sessions: 3,
+      pageViews: 6,
+      events: 2,
+      timeSpentOnSite: 840,
+      topPages: [
+        { path: '/app', views: 2 },
+        { path: '/app/reports', views: 1 },
+        { path: '/app/settings', views: 1 },
+      ],
+    })
+    expect(visitors[1]).toMatchObject({ name: 'Lena Meyer', anonymous: true, sessions: 1, pageViews: 1 })
+    // The tab's count is the page's "Visitors (30d)".
+    expect(visitors).toHaveLength((await detail()).visitors)
+  })
+
+  it('Analytics: page views, visitors and events per day, top pages and top events', async () => {
+    const a = await get<CompanyAnalytics>('/api-v2/orgs/acme/companies/acme.com/analytics')
+    expect(a.pageViews).toEqual((await detail()).graph)
+    expect(a.visitors.find((p) => p.date === '2026-03-01')).toEqual({ date: '2026-03-01', value: 1 })
+    expect(a.events.find((p) => p.date === '2026-02-20')).toEqual({ date: '2026-02-20', value: 1 })
+    expect(a.topPages[0]).toEqual({ path: '/app', title: 'Title of /app', views: 2, visitors: 1 })
+    expect(a.topPages).toHaveLength(8)
+    expect(a.topEvents).toEqual([
+      { name: 'Report Created', count: 1, visitors: 1 },
+      { name: 'Signed Up', count: 1, visitors: 1 },
+    ])
+  })
+
+  it('Company details: every trait, the group ids, how fl0 knows the company and its people', async () => {
+    const d = await get<CompanyDetails>('/api-v2/orgs/acme/companies/acme.com/details')
+    expect(d).toMatchObject({
+      name: 'Acme Inc',
+      domain: 'acme.com',
+      groupIds: ['g-acme'],
+      identifiedBy: ['group', 'email'],
+      knownPeople: 4,
+      firstSeen: '2026-01-10T12:00:00.000Z',
+      lastSeen: '2026-03-01T11:20:00.000Z',
+    })
+    expect(d.traits.map((x) => [x.label, x.value])).toEqual([
+      ['Industry', 'Software'],
+      ['Employees', 120],
+      ['Revenue', 5_000_000],
+      ['Country', 'DE'],
+      ['Plan', 'enterprise'],
+      ['Address city', 'Berlin'],
+    ])
+  })
+
+  it('the tabs answer 404 for an unknown company too', async () => {
+    for (const tab of ['visitors', 'analytics', 'details']) {
+      expect((await t.call('GET', `/api-v2/orgs/acme/companies/unknown.com/${tab}`, { cookie })).status).toBe(404)
+    }
+  })
+})
+
+describe('without a logo service', () => {
+  it('answers logoUrl null', async () => {
+    const bare = await createTestApi()
+    try {
+      const { cookie: c } = await bare.signUp('Ada')
+      await bare.createOrg(c, 'Acme')
+      const me = (await (await bare.call('GET', '/api/users/me', { cookie: c })).json()) as { orgs: Array<{ id: string }> }
+      await insertEvents(bare.events, [eventRow({ org_id: me.orgs[0]!.id, type: 'group', user_id: 'u', group_id: 'g', traits: { domain: 'acme.com' } })])
+      const res = await bare.call('GET', '/api-v2/orgs/acme/companies/acme.com', { cookie: c })
+      expect(await res.json()).toMatchObject({ name: 'acme.com', logoUrl: null, visitors: 0, pageViews: 0, lastSeen: null, dates: [] })
+    } finally {
+      await bare.close()
+    }
+  })
+})
