@@ -25,6 +25,14 @@ const schema = z.object({
     .pipe(z.array(z.enum(ROLES)).min(1)),
   DATABASE_URL: z.string().optional(),
   KAFKA_BROKERS: z.string().optional(),
+  /**
+   * How long Kafka waits for a silent worker before handing its partitions to
+   * another (6 s to 30 min, as the broker allows). Shorter: a killed worker's
+   * partitions move sooner; longer: a long pause (GC, a slow batch) is not taken for death.
+   */
+  /** Partitions of the topics fl0 creates (events, events.dlq): at most this many workers share the load. */
+  KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(1000).default(12),
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce.number().int().min(6_000).max(1_800_000).default(30_000),
   CLICKHOUSE_URL: z.string().url().optional(),
   CLICKHOUSE_USER: z.string().optional(),
   CLICKHOUSE_PASSWORD: z.string().optional(),

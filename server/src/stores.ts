@@ -73,7 +73,7 @@ export async function openStores(config: Config, roles: Role[], logger: Logger):
     if (needs.bus) {
       const onError = (err: unknown, ctx: object) => logger.error({ err, ...ctx }, 'bus consumer batch failed; retrying')
       stores.bus = config.KAFKA_BROKERS
-        ? createKafkaBus({ brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()), onError })
+        ? createKafkaBus({ brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()), sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS, partitions: config.KAFKA_PARTITIONS, onError })
         : createDiskBus({ dir: join(config.dataDir, 'bus'), onError })
     }
   } catch (error) {

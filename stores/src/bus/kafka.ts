@@ -22,6 +22,13 @@ export interface KafkaBusOptions {
    * The broker accepts 6 s to 30 min (group.min/max.session.timeout.ms).
    */
   sessionTimeoutMs?: number
+  /**
+   * Partitions of a topic this bus creates (it creates the topics it uses
+   * before the first publish or subscribe, rather than leave it to the broker's
+   * auto-creation, which races a consumer that subscribes first). At most this
+   * many workers of one group share a topic's load. Default 12.
+   */
+  partitions?: number
   /** A batch handler threw (the batch will be retried), or a consumer stopped for good. */
   onError?: (error: unknown, context: { topic: string; group: string }) => void
 }
@@ -53,6 +60,30 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   const heartbeatInterval = Math.min(3_000, Math.floor(sessionTimeout / 3))
   let producer: Producer | undefined
   let connecting: Promise<Producer> | undefined
+  const topics = new Map<string, Promise<void>>()
+
+  /** Creates `topic` once, if the cluster lacks it, and waits until its partitions have leaders. */
+  function ensureTopic(topic: string): Promise<void> {
+    let ready = topics.get(topic)
+    if (!ready) {
+      ready = (async () => {
+        const admin = kafka.admin()
+        await admin.connect()
+        try {
+          await admin.createTopics({ topics: [{ topic, numPartitions: options.partitions ?? 12 }], waitForLeaders: true })
+        } catch (error) {
+          // Another process created it at the same moment: what was wanted.
+          const names = [error, ...((error as { errors?: unknown[] }).errors ?? [])].map((e) => (e as { type?: string }).type)
+          if (!names.includes('TOPIC_ALREADY_EXISTS')) throw error
+        } finally {
+          await admin.disconnect()
+        }
+      })()
+      ready.catch(() => topics.delete(topic)) // the next call tries again
+      topics.set(topic, ready)
+    }
+    return ready
+  }
   const consumers = new Set<Consumer>()
 
   function getProducer(): Promise<Producer> {
@@ -83,12 +114,14 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
 
     async publish(topic: string, messages: BusMessage[]): Promise<void> {
       if (messages.length === 0) return
+      await ensureTopic(topic)
       const p = await getProducer()
       await p.send({ topic, acks: -1, messages: messages.map((m) => ({ key: m.key, value: m.value })) })
     },
 
     async consume(consumeOptions: ConsumeOptions): Promise<Consumer> {
       const { topic, group } = consumeOptions
+      await ensureTopic(topic)
       const consumer: KafkaConsumer = kafka.consumer({
         groupId: group,
         sessionTimeout,

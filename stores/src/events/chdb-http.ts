@@ -58,7 +58,8 @@ export async function startChdbHttp(options: { path: string; port?: number; host
     return session
   }
 
-  const server: Server = createServer((req, res) => {
+  // Parameters travel in the URL: a server takes URIs up to 1 MiB (http_max_uri_size), Node only 16 KB by default.
+  const server: Server = createServer({ maxHeaderSize: 1024 * 1024 }, (req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://chdb')
       if (url.pathname === '/ping') {
