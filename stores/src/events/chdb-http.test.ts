@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { Readable } from 'node:stream'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startChdbHttp, type ChdbHttpServer } from './chdb-http.ts'
@@ -50,7 +51,7 @@ describe('the events store over HTTP', () => {
   })
 
   it('inserts a body of rows sent after the statement (exec), as the event writer does', async () => {
-    await store.client.exec({ query: 'INSERT INTO events FORMAT JSONEachRow', values: `${JSON.stringify(eventRow({ org_id: 'exec', event: 'C' }))}\n` })
+    await store.client.exec({ query: 'INSERT INTO events FORMAT JSONEachRow', values: Readable.from([`${JSON.stringify(eventRow({ org_id: 'exec', event: 'C' }))}\n`]) })
     const result = await store.client.query({ query: "SELECT count() AS n FROM events WHERE org_id = 'exec'", format: 'JSONEachRow' })
     expect(Number((await result.json<{ n: string | number }>())[0]!.n)).toBe(1)
   })
