@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactElement } from 'react'
 import { Outlet, type RouteObject } from 'react-router'
 import { RequireUser } from './session/RequireUser.tsx'
 import { OrgLayout, type RouteHandle } from './shell/OrgLayout.tsx'
@@ -22,6 +22,8 @@ const SignUp = lazy(() => import('./screens/account/SignUp.tsx'))
 const Callback = lazy(() => import('./screens/account/Callback.tsx'))
 const AcceptInvitation = lazy(() => import('./screens/invitations/AcceptInvitation.tsx'))
 const SettingsPage = lazy(() => import('./screens/settings/SettingsPage.tsx'))
+const ConnectionsPage = lazy(() => import('./screens/connections/ConnectionsPage.tsx'))
+const DataSourcesPage = lazy(() => import('./screens/data-sources/DataSourcesPage.tsx'))
 const AdminLayout = lazy(() => import('./screens/admin/AdminLayout.tsx'))
 const NotFound = lazy(() => import('./screens/NotFound.tsx'))
 
@@ -43,6 +45,12 @@ export const ORG_ROUTE_GROUPS = [
   { path: 'connections', heading: 'Connections' },
   { path: 'lexicon', heading: 'Lexicon' },
 ] as const
+
+/** The groups whose screens have landed; the others show their Placeholder. */
+const ORG_SCREENS: Partial<Record<(typeof ORG_ROUTE_GROUPS)[number]['path'], ReactElement>> = {
+  connections: screen(ConnectionsPage),
+  'data-sources': screen(DataSourcesPage),
+}
 
 const ADMIN_HEADINGS: Array<[string, string]> = [
   ['people-table', 'People table'],
@@ -72,7 +80,7 @@ export const routes: RouteObject[] = [
             element: <OrgLayout />,
             children: [
               { index: true, element: <OrgHome /> },
-              ...ORG_ROUTE_GROUPS.map((g) => ({ path: `${g.path}/*`, element: <Placeholder heading={g.heading} /> })),
+              ...ORG_ROUTE_GROUPS.map((g) => ({ path: `${g.path}/*`, element: ORG_SCREENS[g.path] ?? <Placeholder heading={g.heading} /> })),
               { path: 'settings/*', handle: { hideMenu: true } satisfies RouteHandle, element: screen(SettingsPage) },
             ],
           },

@@ -3,7 +3,9 @@ import type {
   AcceptInvitationResponse,
   AuthConfig,
   CreateOrgResponse,
+  CreateSourceBody,
   CurrentUser,
+  DataSourcesRecord,
   Invite,
   InvitationView,
   LocalSignIn,
@@ -12,8 +14,13 @@ import type {
   Preferences,
   PreferencesPatch,
   SaveSettingsBody,
+  SegmentDefaults,
+  SnippetDefaults,
+  SourceMetrics,
+  SourceView,
   TeamMember,
   TokenResponse,
+  UpdateSourceBody,
 } from './types.ts'
 
 const org = (code: string) => `/api/orgs/${encodeURIComponent(code)}`
@@ -54,6 +61,20 @@ export function createApi(http: Http) {
     settings: {
       get: (code: string, signal?: AbortSignal) => http.get<OrgSettings>(`${orgV2(code)}/settings`, { signal }),
       save: (code: string, body: SaveSettingsBody) => http.post<OrgSettings>(`${orgV2(code)}/settings/save-settings`, body),
+    },
+    sources: {
+      list: (code: string, signal?: AbortSignal) => http.get<SourceView[]>(`${org(code)}/sources`, { signal }),
+      get: (code: string, id: string, signal?: AbortSignal) => http.get<SourceView>(`${org(code)}/sources/${encodeURIComponent(id)}`, { signal }),
+      metrics: (code: string, id: string, signal?: AbortSignal) => http.get<SourceMetrics>(`${org(code)}/sources/${encodeURIComponent(id)}/metrics`, { signal }),
+      segmentDefaults: (signal?: AbortSignal) => http.get<SegmentDefaults>('/api/sources/segment', { signal }),
+      snippetDefaults: (signal?: AbortSignal) => http.get<SnippetDefaults>('/api/t/snippet', { signal }),
+      create: (code: string, body: CreateSourceBody) => http.post<SourceView>(`${org(code)}/sources`, body),
+      update: (code: string, id: string, body: UpdateSourceBody) => http.patch<SourceView>(`${org(code)}/sources/${encodeURIComponent(id)}`, body),
+      remove: (code: string, id: string) => http.delete<void>(`${org(code)}/sources/${encodeURIComponent(id)}`),
+    },
+    dataSources: {
+      get: (code: string, signal?: AbortSignal) => http.get<DataSourcesRecord>(`${orgV2(code)}/data-sources`, { signal }),
+      save: (code: string, body: { domain: string }) => http.post<DataSourcesRecord>(`${orgV2(code)}/data-sources/save-data-sources`, body),
     },
   }
 }
