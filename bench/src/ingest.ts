@@ -6,6 +6,10 @@
  *
  * The server runs in its own process on a fresh data directory; autocannon runs
  * here. Options: --duration s, --connections n, --url (an already running fl0, with --write-key).
+ *
+ * With KAFKA_BROKERS set, the server is the ingest role alone, publishing to
+ * Kafka (acks from all in-sync replicas before each 2xx) instead of the disk log:
+ *   KAFKA_BROKERS=$(bash scripts/cluster/kafka.sh start) npx tsx bench/src/ingest.ts batch
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir, cpus } from 'node:os'
@@ -22,6 +26,8 @@ const { positionals, values } = parseArgs({
 const mode = positionals[0] ?? 'batch'
 if (mode !== 'batch' && mode !== 'track') throw new Error('mode must be batch or track')
 
+const bus = process.env.KAFKA_BROKERS ? 'kafka' : 'disk'
+if (bus === 'kafka') process.env.FL0_ROLES = 'ingest' // the server inherits this environment
 const server = values.url ? undefined : await startBenchServer(mkdtempSync(join(tmpdir(), 'fl0-bench-')))
 const url = values.url ?? server!.url
 const writeKey = values['write-key'] ?? server!.writeKey
@@ -44,6 +50,7 @@ const ok = result['2xx']
 const seconds = result.duration
 const summary = {
   mode,
+  bus,
   machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}`,
   durationSeconds: seconds,
   connections: result.connections,
@@ -57,5 +64,5 @@ const summary = {
 }
 console.log(JSON.stringify(summary, null, 2))
 mkdirSync(new URL('../results/', import.meta.url), { recursive: true })
-writeFileSync(new URL(`../results/ingest-${mode}.json`, import.meta.url), JSON.stringify(summary, null, 2))
+writeFileSync(new URL(`../results/ingest-${mode}${bus === 'kafka' ? '-kafka' : ''}.json`, import.meta.url), JSON.stringify(summary, null, 2))
 await server?.stop()

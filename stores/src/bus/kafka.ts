@@ -109,14 +109,60 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
     return connecting
   }
 
+  /**
+   * Group commit, as the disk log does with fsync: the idempotent producer has
+   * one request in flight at a time, so publishes that arrive while a send is
+   * on its way wait and go together in the next one (one round trip for all
+   * of them), each resolving or failing with the send that carried it.
+   */
+  interface Pending {
+    topic: string
+    messages: BusMessage[]
+    resolve: () => void
+    reject: (error: unknown) => void
+  }
+  let waiting: Pending[] = []
+  let sending = false
+
+  function groupSend(topic: string, messages: BusMessage[]): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      waiting.push({ topic, messages, resolve, reject })
+      if (!sending) void drain()
+    })
+  }
+
+  async function drain(): Promise<void> {
+    sending = true
+    while (waiting.length > 0) {
+      const group = waiting
+      waiting = []
+      try {
+        const p = await getProducer()
+        const byTopic = new Map<string, BusMessage[]>()
+        for (const g of group) {
+          const list = byTopic.get(g.topic) ?? []
+          for (const m of g.messages) list.push(m)
+          byTopic.set(g.topic, list)
+        }
+        await p.sendBatch({
+          acks: -1,
+          topicMessages: [...byTopic].map(([topic, ms]) => ({ topic, messages: ms.map((m) => ({ key: m.key, value: m.value })) })),
+        })
+        for (const g of group) g.resolve()
+      } catch (error) {
+        for (const g of group) g.reject(error)
+      }
+    }
+    sending = false
+  }
+
   return {
     kind: 'kafka',
 
     async publish(topic: string, messages: BusMessage[]): Promise<void> {
       if (messages.length === 0) return
       await ensureTopic(topic)
-      const p = await getProducer()
-      await p.send({ topic, acks: -1, messages: messages.map((m) => ({ key: m.key, value: m.value })) })
+      await groupSend(topic, messages)
     },
 
     async consume(consumeOptions: ConsumeOptions): Promise<Consumer> {
