@@ -22,6 +22,8 @@ const SignUp = lazy(() => import('./screens/account/SignUp.tsx'))
 const Callback = lazy(() => import('./screens/account/Callback.tsx'))
 const AcceptInvitation = lazy(() => import('./screens/invitations/AcceptInvitation.tsx'))
 const SettingsPage = lazy(() => import('./screens/settings/SettingsPage.tsx'))
+const FeaturesPage = lazy(() => import('./screens/features/FeaturesPage.tsx'))
+const IntegrationsPage = lazy(() => import('./screens/integrations/IntegrationsPage.tsx'))
 const ConnectionsPage = lazy(() => import('./screens/connections/ConnectionsPage.tsx'))
 const DataSourcesPage = lazy(() => import('./screens/data-sources/DataSourcesPage.tsx'))
 const AdminLayout = lazy(() => import('./screens/admin/AdminLayout.tsx'))
@@ -50,6 +52,8 @@ export const ORG_ROUTE_GROUPS = [
 const ORG_SCREENS: Partial<Record<(typeof ORG_ROUTE_GROUPS)[number]['path'], ReactElement>> = {
   connections: screen(ConnectionsPage),
   'data-sources': screen(DataSourcesPage),
+  features: screen(FeaturesPage),
+  integrations: screen(IntegrationsPage),
 }
 
 const ADMIN_HEADINGS: Array<[string, string]> = [

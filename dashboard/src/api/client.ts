@@ -22,6 +22,7 @@ import type {
   TokenResponse,
   UpdateSourceBody,
 } from './types.ts'
+import type { FeatureBody, FeatureDetail, FeatureList, KnownEventList, ParagonUser } from './types.ts'
 
 const org = (code: string) => `/api/orgs/${encodeURIComponent(code)}`
 const orgV2 = (code: string) => `/api-v2/orgs/${encodeURIComponent(code)}`
@@ -61,6 +62,21 @@ export function createApi(http: Http) {
     settings: {
       get: (code: string, signal?: AbortSignal) => http.get<OrgSettings>(`${orgV2(code)}/settings`, { signal }),
       save: (code: string, body: SaveSettingsBody) => http.post<OrgSettings>(`${orgV2(code)}/settings/save-settings`, body),
+    },
+    events: {
+      /** The organisation's known track events, most frequent first; `search` narrows them by name. */
+      list: (code: string, search = '', signal?: AbortSignal) => http.get<KnownEventList>(`${orgV2(code)}/events`, { query: { search: search || undefined }, signal }),
+    },
+    features: {
+      list: (code: string, signal?: AbortSignal) => http.get<FeatureList>(`${orgV2(code)}/features`, { signal }),
+      get: (code: string, id: string, signal?: AbortSignal) => http.get<FeatureDetail>(`${orgV2(code)}/features/${encodeURIComponent(id)}`, { signal }),
+      create: (code: string, body: FeatureBody) => http.post<FeatureDetail>(`${orgV2(code)}/features`, body),
+      update: (code: string, id: string, body: FeatureBody) => http.patch<FeatureDetail>(`${orgV2(code)}/features/${encodeURIComponent(id)}`, body),
+      remove: (code: string, id: string) => http.delete<void>(`${orgV2(code)}/features/${encodeURIComponent(id)}`),
+    },
+    integrations: {
+      /** A Paragon user token for the signed-in user, with the project and the SDK's address. */
+      paragonUser: (code: string, signal?: AbortSignal) => http.get<ParagonUser>(`${orgV2(code)}/integrations/paragon-user`, { signal }),
     },
     sources: {
       list: (code: string, signal?: AbortSignal) => http.get<SourceView[]>(`${org(code)}/sources`, { signal }),

@@ -6,6 +6,14 @@ export type { AuthConfig, CurrentUser, Preferences, PreferencesPatch, UserOrg, L
 export type { CreateOrgResponse } from '@fl0/contracts/orgs'
 export type { TeamMember, InvitationView, AcceptInvitationResponse, Invite } from '@fl0/contracts/team'
 export type { OrgSettings } from '@fl0/contracts/settings'
+export type { FeatureDetail, FeatureList, FeatureSummary, KnownEvent, KnownEventList } from '@fl0/contracts/features'
+export type { ParagonUser } from '@fl0/contracts/integrations'
+
+/** POST and PATCH .../features[/{featureId}], as the feature modal sends them. */
+export interface FeatureBody {
+  name: string
+  events: string[]
+}
 export type { CreateSourceBody, DataSourcesRecord, SegmentDefaults, SnippetDefaults, SourceMetrics, SourceView, UpdateSourceBody } from '@fl0/contracts/sources'
 
 /** POST .../settings/save-settings, as sent (the server trims and drops blank paths again). */
