@@ -86,7 +86,7 @@ describe('connections', () => {
     expect(screen.getByTestId('source-lines').querySelectorAll('path')).toHaveLength(3)
     expect(screen.getByRole('img', { name: 'Acme: 3 sources connected' })).toBeTruthy()
     expect(cards()[0].textContent).toBe('JSjs-snippetJS Snippetwww.acme.comDetected')
-    expect(cards()[1].textContent).toBe('SsegmentSegment')
+    expect(cards()[1].textContent).toBe('SsegmentSegmentAPI key …gggg')
     expect(cards()[2].textContent).toBe('JSDocsJS Snippetdocs.acme.comNot detected yet')
     expect(within(cards()[0]).getByRole('link').getAttribute('href')).toBe('/organizations/acme/connections?modal=snippet-modal&id=s1')
   })

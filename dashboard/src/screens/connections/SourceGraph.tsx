@@ -52,11 +52,14 @@ function SourceCard({ source, column, row, shift }: { source: SourceView; column
         <span className="min-w-0 flex-1 space-y-1">
           <span className="block truncate font-medium text-slate-900">{source.name}</span>
           <span className="block text-xs text-slate-500">{TYPE_LABEL[source.type]}</span>
-          {source.type === 'snippet' && (
+          {source.type === 'snippet' ? (
             <span className="flex min-w-0 items-center gap-2 pt-1">
               <span className="truncate text-sm text-slate-700">{source.url || 'No domain set'}</span>
               <Status detected={source.detected} />
             </span>
+          ) : (
+            // Enough of the key to tell which one a pipeline is configured with.
+            <span className="block pt-1 font-mono text-xs text-slate-500">API key …{source.api_key.slice(-4)}</span>
           )}
         </span>
       </Link>
