@@ -13,12 +13,13 @@ import { openEventStore, type EventStore } from '@fl0/stores'
 
 /**
  * The cluster path end to end, each role its own process as in production:
- * one `ingest` and two `workers`, beside a real Kafka broker and a real
+ * one `ingest`, two `workers` and one `api`, beside a real Kafka broker and a real
  * PostgreSQL (started by scripts/cluster/test.sh), sharing one ClickHouse
  * engine (chDB, served over ClickHouse's HTTP interface, since no ClickHouse
  * server can run here). Events go in through @segment/analytics-node; one
  * worker is killed (SIGKILL, no goodbye to the group) mid-stream and started
- * again; every event must end up stored exactly once.
+ * again; every event must end up stored exactly once, and the api role,
+ * signed in to over HTTP, must count them all from the shared stores.
  */
 const KAFKA_BROKERS = process.env.KAFKA_BROKERS
 const DATABASE_URL = process.env.DATABASE_URL
@@ -62,6 +63,8 @@ describe.runIf(KAFKA_BROKERS && DATABASE_URL)('the roles apart: ingest and two w
   let source: Source
   let orgId: string
   let ingestUrl: string
+  let apiUrl: string
+  let urlCode: string
   let env: Record<string, string>
   let workerA: ChildProcess
 
@@ -109,6 +112,7 @@ describe.runIf(KAFKA_BROKERS && DATABASE_URL)('the roles apart: ingest and two w
     await migrateMetadata(metadata)
     const org = await createOrganisation(metadata, 'Roles Apart')
     orgId = org.id
+    urlCode = org.url_code
     source = await createSource(metadata, { orgId, type: 'segment', name: 'segment' })
     await metadata.close()
 
@@ -116,7 +120,9 @@ describe.runIf(KAFKA_BROKERS && DATABASE_URL)('the roles apart: ingest and two w
     store = await openEventStore({ kind: 'http', url: clickhouse.url, database })
 
     const port = await freePort()
+    const apiPort = await freePort()
     ingestUrl = `http://127.0.0.1:${port}`
+    apiUrl = `http://127.0.0.1:${apiPort}`
     env = {
       DATABASE_URL: url.toString(),
       KAFKA_BROKERS: KAFKA_BROKERS!,
@@ -128,9 +134,11 @@ describe.runIf(KAFKA_BROKERS && DATABASE_URL)('the roles apart: ingest and two w
       HOST: '127.0.0.1',
     }
     startRole('ingest', 'ingest', { PORT: String(port) })
+    startRole('api', 'api', { PORT: String(apiPort), FL0_PUBLIC_URL: apiUrl })
     workerA = startRole('worker-a', 'workers')
     startRole('worker-b', 'workers')
     await waitFor('the ingest role to answer', async () => (await fetch(`${ingestUrl}/healthz`)).ok, 60_000)
+    await waitFor('the api role to answer', async () => (await fetch(`${apiUrl}/healthz`)).ok, 60_000)
   })
 
   afterAll(async () => {
@@ -217,5 +225,25 @@ describe.runIf(KAFKA_BROKERS && DATABASE_URL)('the roles apart: ingest and two w
     const after = await stored()
     expect(done.unique).toBe(TOTAL)
     expect(after).toEqual({ rows: TOTAL, unique: TOTAL })
+  })
+
+  it('the api role, apart, reads the same stores: the source counts every event', async () => {
+    // The first account to sign up adopts the organisation, which has no member yet.
+    const signUp = await fetch(`${apiUrl}/api/auth/local/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Operator', email: 'operator@example.com', password: 'correct horse battery' }),
+    })
+    expect(signUp.status).toBe(201)
+    const { token } = (await signUp.json()) as { token: string }
+    const signIn = await fetch(`${apiUrl}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
+    expect(signIn.status).toBe(200)
+    const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('fl0_session='))!.split(';')[0]!
+    const res = await fetch(`${apiUrl}/api/orgs/${urlCode}/sources/${source.id}/metrics`, { headers: { cookie } })
+    expect(res.status).toBe(200)
+    const metrics = (await res.json()) as { total: number; unique_users: number; total_30d: Array<{ date: string; value: number }> }
+    expect(metrics.total).toBe(TOTAL)
+    expect(metrics.unique_users).toBe(USERS)
+    expect(metrics.total_30d.reduce((sum, d) => sum + d.value, 0)).toBe(TOTAL)
   })
 })
