@@ -22,6 +22,7 @@ const SignUp = lazy(() => import('./screens/account/SignUp.tsx'))
 const Callback = lazy(() => import('./screens/account/Callback.tsx'))
 const AcceptInvitation = lazy(() => import('./screens/invitations/AcceptInvitation.tsx'))
 const SettingsPage = lazy(() => import('./screens/settings/SettingsPage.tsx'))
+const CompanyPage = lazy(() => import('./screens/companies/CompanyPage.tsx'))
 const FeaturesPage = lazy(() => import('./screens/features/FeaturesPage.tsx'))
 const IntegrationsPage = lazy(() => import('./screens/integrations/IntegrationsPage.tsx'))
 const ConnectionsPage = lazy(() => import('./screens/connections/ConnectionsPage.tsx'))
@@ -84,6 +85,8 @@ export const routes: RouteObject[] = [
             element: <OrgLayout />,
             children: [
               { index: true, element: <OrgHome /> },
+              // The company page by domain, its tabs as sub-paths (screens/companies/tabs.ts); 'companies' alone keeps its heading.
+              { path: 'companies/:company/*', element: screen(CompanyPage) },
               ...ORG_ROUTE_GROUPS.map((g) => ({ path: `${g.path}/*`, element: ORG_SCREENS[g.path] ?? <Placeholder heading={g.heading} /> })),
               { path: 'settings/*', handle: { hideMenu: true } satisfies RouteHandle, element: screen(SettingsPage) },
             ],

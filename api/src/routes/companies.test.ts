@@ -26,7 +26,7 @@ async function orgIdOf(cookieValue: string, code: string): Promise<string> {
 
 function events(org: string): IngestedEvent[] {
   const e = (partial: Partial<Omit<IngestedEvent, 'timestamp'>> & { timestamp: Date }) => eventRow({ org_id: org, ...partial })
-  const page = (ids: { user_id?: string; anonymous_id?: string }, iso: string, path: string, extra: Partial<IngestedEvent> = {}) =>
+  const page = (ids: { user_id?: string; anonymous_id?: string }, iso: string, path: string, extra: Partial<Omit<IngestedEvent, 'timestamp'>> = {}) =>
     e({ type: 'page', ...ids, timestamp: at(iso), name: '', page_path: path, page_title: `Title of ${path}`, context: { timezone: 'Europe/Berlin', locale: 'de-DE' }, ...extra })
   return [
     // Ada: anonymous visits before signing up (anon-ada), then signed up as u-ada on the same browser.

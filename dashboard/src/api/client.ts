@@ -22,10 +22,12 @@ import type {
   TokenResponse,
   UpdateSourceBody,
 } from './types.ts'
+import type { CompanyAnalytics, CompanyDetail, CompanyDetails, CompanyVisitors } from './types.ts'
 import type { FeatureBody, FeatureDetail, FeatureList, KnownEventList, ParagonUser } from './types.ts'
 
 const org = (code: string) => `/api/orgs/${encodeURIComponent(code)}`
 const orgV2 = (code: string) => `/api-v2/orgs/${encodeURIComponent(code)}`
+const company = (code: string, domain: string) => `${orgV2(code)}/companies/${encodeURIComponent(domain)}`
 
 /**
  * The one typed client every screen calls (docs/api-session-contract.md);
@@ -62,6 +64,13 @@ export function createApi(http: Http) {
     settings: {
       get: (code: string, signal?: AbortSignal) => http.get<OrgSettings>(`${orgV2(code)}/settings`, { signal }),
       save: (code: string, body: SaveSettingsBody) => http.post<OrgSettings>(`${orgV2(code)}/settings/save-settings`, body),
+    },
+    companies: {
+      /** The company page by domain, with its activity feed; then one call per tab. */
+      get: (code: string, domain: string, signal?: AbortSignal) => http.get<CompanyDetail>(company(code, domain), { signal }),
+      visitors: (code: string, domain: string, signal?: AbortSignal) => http.get<CompanyVisitors>(`${company(code, domain)}/visitors`, { signal }),
+      analytics: (code: string, domain: string, signal?: AbortSignal) => http.get<CompanyAnalytics>(`${company(code, domain)}/analytics`, { signal }),
+      details: (code: string, domain: string, signal?: AbortSignal) => http.get<CompanyDetails>(`${company(code, domain)}/details`, { signal }),
     },
     events: {
       /** The organisation's known track events, most frequent first; `search` narrows them by name. */

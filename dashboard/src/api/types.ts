@@ -6,6 +6,19 @@ export type { AuthConfig, CurrentUser, Preferences, PreferencesPatch, UserOrg, L
 export type { CreateOrgResponse } from '@fl0/contracts/orgs'
 export type { TeamMember, InvitationView, AcceptInvitationResponse, Invite } from '@fl0/contracts/team'
 export type { OrgSettings } from '@fl0/contracts/settings'
+export type {
+  CompanyActivityDate,
+  CompanyActivityUser,
+  CompanyAnalytics,
+  CompanyDetail,
+  CompanyDetails,
+  CompanyEvent,
+  CompanyTrait,
+  CompanyVisitor,
+  CompanyVisitors,
+  TopEvent,
+  TopPage,
+} from '@fl0/contracts/companies'
 export type { FeatureDetail, FeatureList, FeatureSummary, KnownEvent, KnownEventList } from '@fl0/contracts/features'
 export type { ParagonUser } from '@fl0/contracts/integrations'
 
