@@ -121,7 +121,13 @@ export interface SnippetSourceView {
 }
 export type SourceView = SegmentSourceView | SnippetSourceView
 
-/** GET /api/orgs/{organization}/sources/{id}/metrics: all-time totals, and one point per day of the last 30. */
+/**
+ * GET /api/orgs/{organization}/sources/{id}/metrics: all-time totals, and one
+ * point per day (the organisation's time zone) of the last 30, days without
+ * events as 0. unique_users counts people: each user_id once, and each
+ * anonymous_id that never appears beside a user_id on this source once
+ * (api/src/queries/sources/totals.ts).
+ */
 export interface SourceMetrics {
   total: number
   unique_users: number
