@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createIngestApp, createWriteKeyCache, EVENTS_TOPIC, parseTrustedProxies, type WriteKeys } from '@fl0/ingest'
-import { startEventWriter } from '@fl0/workers'
+import { startEventWriter, startLexiconWorker } from '@fl0/workers'
 import { findSourceByWriteKey, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
 import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
@@ -54,6 +54,8 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
 
   if (roles.includes('workers')) {
     consumers.push(await startEventWriter({ bus: stores.bus!, store: stores.events!, logger }))
+    // Its own consumer group: the dictionary keeps up even while the writer catches up, and vice versa.
+    consumers.push(await startLexiconWorker({ bus: stores.bus!, store: stores.events!, logger }))
   }
 
   if (roles.includes('api')) {

@@ -1,0 +1,69 @@
+import { Readable } from 'node:stream'
+import type { Bus, Consumer, EventStore } from '@fl0/stores'
+
+export const LEXICON_GROUP = 'lexicon'
+
+export interface LexiconWorkerDeps {
+  bus: Bus
+  store: EventStore
+  logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }
+  topic?: string
+  group?: string
+  maxBatchSize?: number
+  /**
+   * How long a batch waits to fill once its first record is there. Part of the
+   * lexicon's delay (an event is to be visible within 2 s of its ingest), so it
+   * is short: a batch here costs one small insert.
+   */
+  maxWaitMs?: number
+  /** Called after each batch is in the dictionary, with the number of records it held (tests, the delay benchmark). */
+  onIndexed?: (count: number) => void
+}
+
+/**
+ * The lexicon worker: its own consumer group on 'events', keeping the data
+ * dictionary (clickhouse/0002_lexicon.sql) current.
+ *
+ * It hands each batch's records, as they came off the bus, to ClickHouse's
+ * lexicon_input; the migration's materialised views turn them into event
+ * names, property paths and traits with their inferred types. So:
+ * - nothing is parsed on the event loop, which the ingest shares in embedded mode;
+ * - the types are the ones ClickHouse infers when the event writer stores the
+ *   same record, which is what the metric engine reads;
+ * - a batch delivered twice writes the same set rows again, which readers
+ *   cannot tell apart: at-least-once delivery needs no bookkeeping here.
+ * Volumes are not the worker's: they are counted from `events` when read.
+ *
+ * A record ClickHouse cannot parse is skipped (input_format_allow_errors_ratio):
+ * the event writer sends it to the dead-letter topic and it never reaches
+ * `events`, so the dictionary has nothing to learn from it. Any other failure
+ * (the store is down) throws, and the bus retries the batch.
+ */
+export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consumer> {
+  const { bus, store } = deps
+  return bus.consume({
+    topic: deps.topic ?? 'events',
+    group: deps.group ?? LEXICON_GROUP,
+    maxBatchSize: deps.maxBatchSize ?? 5_000,
+    maxWaitMs: deps.maxWaitMs ?? 100,
+    onBatch: async function indexEvents(messages) {
+      if (messages.length === 0) return
+      await insertRecords(store, messages.map((m) => m.value))
+      deps.onIndexed?.(messages.length)
+    },
+  })
+}
+
+async function insertRecords(store: EventStore, lines: string[]): Promise<void> {
+  const result = await store.client.exec({
+    query: 'INSERT INTO lexicon_input (org_id, type, event, properties, traits) FORMAT JSONEachRow',
+    values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
+    clickhouse_settings: { input_format_skip_unknown_fields: 1, input_format_allow_errors_ratio: 1 },
+  })
+  result.stream.resume()
+  await new Promise<void>((resolve, reject) => {
+    result.stream.once('end', resolve)
+    result.stream.once('error', reject)
+    if (result.stream.readableEnded) resolve()
+  })
+}
