@@ -24,9 +24,12 @@ import type {
 } from './types.ts'
 import type { CompanyAnalytics, CompanyDetail, CompanyDetails, CompanyVisitors } from './types.ts'
 import type { FeatureBody, FeatureDetail, FeatureList, KnownEventList, ParagonUser } from './types.ts'
+import type { AudienceTraits, CreatedMetric, EventPropertyList, MetricCategories, MetricDefinition, MetricGraph, PropertyValueList, SaveMetric, StoredMetric, TraitValues } from './types.ts'
 
 const org = (code: string) => `/api/orgs/${encodeURIComponent(code)}`
 const orgV2 = (code: string) => `/api-v2/orgs/${encodeURIComponent(code)}`
+const metric = (code: string, id: string) => `${org(code)}/metrics/${encodeURIComponent(id)}`
+const eventProperties = (code: string, eventName: string) => `${org(code)}/events/${encodeURIComponent(eventName)}/properties`
 const company = (code: string, domain: string) => `${orgV2(code)}/companies/${encodeURIComponent(domain)}`
 
 /**
@@ -96,6 +99,24 @@ export function createApi(http: Http) {
       create: (code: string, body: CreateSourceBody) => http.post<SourceView>(`${org(code)}/sources`, body),
       update: (code: string, id: string, body: UpdateSourceBody) => http.patch<SourceView>(`${org(code)}/sources/${encodeURIComponent(id)}`, body),
       remove: (code: string, id: string) => http.delete<void>(`${org(code)}/sources/${encodeURIComponent(id)}`),
+    },
+    metrics: {
+      categories: (code: string, signal?: AbortSignal) => http.get<MetricCategories>(`${org(code)}/metrics/category`, { signal }),
+      get: (code: string, id: string, signal?: AbortSignal) => http.get<StoredMetric>(metric(code, id), { signal }),
+      create: (code: string, body: SaveMetric) => http.post<CreatedMetric>(`${org(code)}/metrics`, body),
+      update: (code: string, id: string, body: SaveMetric) => http.post<unknown>(metric(code, id), body),
+      remove: (code: string, id: string) => http.delete<void>(metric(code, id)),
+      /** The preview's query (part 2 §7): abortable, and not queued behind saves. */
+      graph: (code: string, definition: MetricDefinition, signal?: AbortSignal) => http.post<MetricGraph>(`${orgV2(code)}/metrics/graph`, definition, { signal, queued: false }),
+    },
+    lookups: {
+      /** Shared look-ups (part 2 §7) behind the metric editor's pickers. */
+      traits: (code: string, signal?: AbortSignal) => http.get<AudienceTraits>(`${org(code)}/audiences/traits`, { signal }),
+      traitValues: (code: string, audienceType: string, trait: string, signal?: AbortSignal) =>
+        http.get<TraitValues>(`${org(code)}/audiences/traits/${encodeURIComponent(audienceType)}/${encodeURIComponent(trait)}/values`, { signal }),
+      eventProperties: (code: string, eventName: string, signal?: AbortSignal) => http.get<EventPropertyList>(eventProperties(code, eventName), { signal }),
+      propertyValues: (code: string, eventName: string, path: string, signal?: AbortSignal) =>
+        http.get<PropertyValueList>(`${eventProperties(code, eventName)}/${encodeURIComponent(path)}/values`, { signal }),
     },
     dataSources: {
       get: (code: string, signal?: AbortSignal) => http.get<DataSourcesRecord>(`${orgV2(code)}/data-sources`, { signal }),

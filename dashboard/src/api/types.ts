@@ -34,3 +34,28 @@ export interface SaveSettingsBody {
   timezone: string
   companyPaths: string[]
 }
+
+export type { MetricCategories, MetricDefinition, MetricGraph, SaveMetric, StoredMetric } from '@fl0/contracts/metrics'
+
+/** POST /api/orgs/{organization}/metrics: the new metric's id. */
+export interface CreatedMetric {
+  metricId: string
+}
+
+/** GET /api/orgs/{organization}/audiences/traits: trait name to type, per entity (part 2 §3). */
+export interface AudienceTraits {
+  company_traits: Record<string, string>
+  user_traits: Record<string, string>
+}
+/** GET /api/orgs/{organization}/audiences/traits/{audienceType}/{traitName}/values */
+export interface TraitValues {
+  values: string[]
+}
+/** GET /api/orgs/{organization}/events/{eventName}/properties */
+export interface EventPropertyList {
+  items: Array<{ path: string }>
+}
+/** GET /api/orgs/{organization}/events/{eventName}/properties/{path}/values */
+export interface PropertyValueList {
+  items: Array<{ value: string }>
+}
