@@ -12,6 +12,7 @@ import { getOrgSettings, saveOrgSettings } from './org-settings.ts'
 import { getPreferences, savePreferences } from './preferences.ts'
 import { getOrCreateSigningKey } from './signing-keys.ts'
 import { createFeature, deleteFeature, DUPLICATE_NAME, findFeature, listFeatures, updateFeature } from './features.ts'
+import { createMetric, deleteMetric, findMetric, listMetrics, updateMetric } from './metrics.ts'
 
 /**
  * The metadata store contract, run against PGlite always and PostgreSQL under
@@ -219,6 +220,28 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
       // Renaming a feature to its own name in another case is no clash.
       expect(await updateFeature(sql, org.id, first.id, { name: 'search' })).toMatchObject({ name: 'search', events: ['Search Performed'] })
       expect((await listFeatures(sql, org.id)).map((x) => x.name)).toEqual(['Export', 'search'])
+    })
+    it('keeps metrics with their definitions as saved, by category and name, within their organisation only', async () => {
+      const org = await createOrganisation(sql, 'Metrics')
+      const other = await createOrganisation(sql, 'Metrics Elsewhere')
+      const definition = { events: [{ name: 'Signed Up', property: { path: "plan's \"tier\"", operation: 'is', value: 'pro' } }], operation: 'ordered', extra: [1, null] }
+      const m = await createMetric(sql, { orgId: org.id, name: 'Sign-ups', description: 'New accounts', category: 'growth', definition })
+      expect(m).toEqual({ id: m.id, org_id: org.id, name: 'Sign-ups', description: 'New accounts', category: 'growth', definition })
+      expect(await findMetric(sql, org.id, m.id)).toEqual(m)
+      expect(await findMetric(sql, other.id, m.id)).toBeUndefined()
+      await createMetric(sql, { orgId: org.id, name: 'active users', description: '', category: 'growth', definition: {} })
+      await createMetric(sql, { orgId: org.id, name: 'Churn', description: '', category: 'other', definition: {} })
+      expect((await listMetrics(sql, org.id)).map((x) => [x.category, x.name])).toEqual([['growth', 'active users'], ['growth', 'Sign-ups'], ['other', 'Churn']])
+      expect(await listMetrics(sql, other.id)).toEqual([])
+
+      const changes = { name: 'Signups', description: '', category: 'other', definition: { isAnyEvent: true } }
+      expect(await updateMetric(sql, other.id, m.id, changes)).toBeUndefined()
+      expect(await updateMetric(sql, org.id, m.id, changes)).toEqual({ id: m.id, org_id: org.id, ...changes })
+      expect(await findMetric(sql, org.id, m.id)).toEqual({ id: m.id, org_id: org.id, ...changes })
+
+      expect(await deleteMetric(sql, other.id, m.id)).toBeUndefined()
+      expect(await deleteMetric(sql, org.id, m.id)).toEqual({ id: m.id, name: 'Signups' })
+      expect(await findMetric(sql, org.id, m.id)).toBeUndefined()
     })
   })
 }
