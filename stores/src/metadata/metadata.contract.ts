@@ -4,6 +4,7 @@ import { createOrganisation, findOrganisationByUrlCode } from './organisations.t
 import { createSource, deleteSource, findSourceByWriteKey, getSource, listSources, sourceIdentifiersInUse, updateSource } from './sources.ts'
 import { newId, newWriteKey } from './ids.ts'
 import type { Sql } from './sql.ts'
+import { getFeatureSelections, saveFeatureSelections } from './feature-selections.ts'
 import { createUser, findUserByEmail, setStaff } from './users.ts'
 import { createSession, deleteSession, findSessionUser } from './sessions.ts'
 import { findMembership, listUserOrgs, removeMembership, addMembership } from './memberships.ts'
@@ -242,6 +243,35 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
       expect(await deleteMetric(sql, other.id, m.id)).toBeUndefined()
       expect(await deleteMetric(sql, org.id, m.id)).toEqual({ id: m.id, name: 'Signups' })
       expect(await findMetric(sql, org.id, m.id)).toBeUndefined()
+    })
+
+    it('keeps each organisation\'s feature selections, replaced whole on every save, in the order sent', async () => {
+      const org = await createOrganisation(sql, 'Selections')
+      const other = await createOrganisation(sql, 'Selections Elsewhere')
+      expect(await getFeatureSelections(sql, org.id)).toEqual({ excludedEvents: [], includedProperties: [] })
+      const first = {
+        excludedEvents: ['Page Scrolled', "It's \"quoted\"", 'Page Scrolled'],
+        includedProperties: [
+          { event: 'Order Completed', property: 'total' },
+          { event: 'Order Completed', property: 'shipping.method' },
+          { event: 'Order Completed', property: 'total' },
+        ],
+      }
+      expect(await saveFeatureSelections(sql, org.id, first)).toEqual({
+        excludedEvents: ['Page Scrolled', "It's \"quoted\""],
+        includedProperties: [
+          { event: 'Order Completed', property: 'total' },
+          { event: 'Order Completed', property: 'shipping.method' },
+        ],
+      })
+      expect(await getFeatureSelections(sql, other.id)).toEqual({ excludedEvents: [], includedProperties: [] })
+      const second = { excludedEvents: [], includedProperties: [{ event: 'Signed Up', property: 'plan' }] }
+      expect(await saveFeatureSelections(sql, org.id, second)).toEqual(second)
+      // Saves at once follow one another: the last one stands, nothing half-written.
+      const saves = Array.from({ length: 4 }, (_, i) => ({ excludedEvents: [`E${i}`], includedProperties: [{ event: 'X', property: `p${i}` }] }))
+      await Promise.all(saves.map((s) => saveFeatureSelections(sql, org.id, s)))
+      const now = await getFeatureSelections(sql, org.id)
+      expect(saves).toContainEqual(now)
     })
   })
 }
