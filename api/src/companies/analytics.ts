@@ -23,17 +23,17 @@ export async function loadAnalytics(client: Client, org: string, members: Compan
        GROUP BY path ORDER BY views DESC, path LIMIT {top:UInt32}`,
       params,
     ),
-    rows<{ name: string; count: string; visitors: string }>(
+    rows<{ event_name: string; count: string; visitors: string }>(
       client,
-      `SELECT event AS name, count() AS count, uniqExact(person) AS visitors
+      `SELECT event AS event_name, count() AS count, uniqExact(person) AS visitors
        FROM (${a.sql}) WHERE type = 'track'
-       GROUP BY name ORDER BY count DESC, name LIMIT {top:UInt32}`,
+       GROUP BY event_name ORDER BY count DESC, event_name LIMIT {top:UInt32}`,
       params,
     ),
   ])
   return {
     ...daily,
     topPages: pages.map((p) => ({ path: p.path, title: p.title, views: num(p.views), visitors: num(p.visitors) })),
-    topEvents: events.map((e) => ({ name: e.name, count: num(e.count), visitors: num(e.visitors) })),
+    topEvents: events.map((e) => ({ name: e.event_name, count: num(e.count), visitors: num(e.visitors) })),
   }
 }

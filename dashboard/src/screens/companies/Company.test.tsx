@@ -4,7 +4,7 @@ import { routes } from '../../routes.tsx'
 import type { CompanyAnalytics, CompanyDetail, CompanyDetails, CompanyEvent, CompanyVisitors } from '../../api/types.ts'
 import { fakeServer } from '../../test/fakeServer.ts'
 import { renderRoutes } from '../../test/render.tsx'
-import { formatDuration, initials } from './format.ts'
+import { formatDuration, formatTraitValue, initials } from './format.ts'
 
 const NOW = new Date('2026-03-02T09:00:00.000Z')
 const BASE = '/organizations/acme/companies/acme.com'
@@ -111,7 +111,7 @@ const DETAILS: CompanyDetails = {
   knownPeople: 5,
   firstSeen: '2026-01-10T12:00:00.000Z',
   lastSeen: '2026-03-01T11:20:00.000Z',
-  traits: [...COMPANY.traits, { key: 'address.city', icon: 'string', label: 'Address city', value: 'Berlin' }],
+  traits: [...COMPANY.traits, { key: 'website', icon: 'string', label: 'Website', value: 'https://www.acme.com' }, { key: 'address.city', icon: 'string', label: 'Address city', value: 'Berlin' }],
 }
 
 function companyServer(detail: Partial<CompanyDetail> = {}) {
@@ -211,7 +211,7 @@ describe('the company page: tabs', () => {
     const ada = within(people[0]!)
     expect(ada.getByText('AL')).toBeTruthy()
     const facts = Object.fromEntries(ada.getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling!.textContent]))
-    expect(facts).toEqual({ 'Time on site': '12m', Role: 'CTO', Location: 'Berlin', 'Last seen': '21 hours ago', Pages: '4 pages' })
+    expect(facts).toEqual({ 'Time on site': '12m', Role: 'CTO', Location: 'Berlin', 'Last seen': '21 hours ago', Pages: '4' })
     const timeline = ada.getByRole('list', { name: 'Events of Ada Lovelace' })
     expect(within(timeline).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       '11:00 AMpageDashboard30s',
@@ -247,8 +247,9 @@ describe('the company page: tabs', () => {
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(3))
     expect(tab(/Visitors/).getAttribute('aria-selected')).toBe('true')
     const cells = (i: number) => within(screen.getAllByRole('row')[i]!).getAllByRole('cell').map((c) => c.textContent)
-    expect(cells(1)).toEqual(['ALAda Lovelaceada@acme.com', 'CTO', 'Berlin', '3', '6', '2', '14m', '/app, /app/reports', '21 hours ago'])
-    expect(cells(2)).toEqual(['?Anonymous visitor', '—', '—', '1', '1', '0', '0s', '—', '1 day ago'])
+    expect(cells(1)).toEqual(['ALAda Lovelaceada@acme.com', 'CTOBerlin', '3', '6', '2', '14m', '21 hours ago'])
+    expect(cells(2)).toEqual(['?Anonymous visitor', '—', '1', '1', '0', '0s', '1 day ago'])
+    expect(within(screen.getAllByRole('row')[1]!).getByTitle('Most viewed: /app (2), /app/reports (1)').textContent).toBe('6')
     expect(screen.getByText('1–2 of 2')).toBeTruthy()
     expect(server.callsTo('GET', `${API}/visitors`)).toHaveLength(1)
     expect(router.state.location.pathname).toBe(`${BASE}/visitors`)
@@ -301,6 +302,11 @@ describe('the company page: tabs', () => {
 })
 
 describe('formats', () => {
+  it('revenue in K, M and B dollars', () => {
+    const revenue = (value: number) => formatTraitValue({ key: 'revenue', icon: 'number', label: 'Revenue', value })
+    expect([950, 42_000, 5_000_000, 1_300_000_000].map(revenue)).toEqual(['$950', '$42.0K', '$5.0M', '$1.3B'])
+  })
+
   it('durations and initials', () => {
     expect([0, 45, 90, 600, 720, 3900, 7200].map(formatDuration)).toEqual(['0s', '45s', '1m 30s', '10m', '12m', '1h 5m', '2h'])
     expect(['Acme Inc', 'ada lovelace', 'acme.com', '  '].map(initials)).toEqual(['AI', 'AL', 'A', '?'])

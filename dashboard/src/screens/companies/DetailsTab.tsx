@@ -45,14 +45,17 @@ export function DetailsTab({ org, domain, timezone }: { org: string; domain: str
                   {d.website}
                 </a>
               </Row>
-              {d.traits.map((t) => (
-                <Row key={t.key} label={t.label}>
-                  <span className="inline-flex items-center gap-2">
-                    <TraitIcon type={t.icon} />
-                    {formatTraitValue(t)}
-                  </span>
-                </Row>
-              ))}
+              {/* The website trait is the row above, as a link. */}
+              {d.traits
+                .filter((t) => t.key !== 'website')
+                .map((t) => (
+                  <Row key={t.key} label={t.label}>
+                    <span className="inline-flex items-center gap-2">
+                      <TraitIcon type={t.icon} />
+                      {formatTraitValue(t)}
+                    </span>
+                  </Row>
+                ))}
             </dl>
             {d.traits.length === 0 && <p className="px-4 pb-4 text-sm text-slate-500">No traits found</p>}
           </section>

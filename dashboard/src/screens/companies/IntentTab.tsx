@@ -51,7 +51,7 @@ function UserActivity({ user, timezone }: { user: CompanyActivityUser; timezone:
     ['Role', user.role],
     ['Location', user.location],
     ['Last seen', formatRelative(user.lastSeen)],
-    ['Pages', plural(user.pageCount, 'page')],
+    ['Pages', String(user.pageCount)],
   ] as const
   return (
     <li aria-label={user.name} className="rounded-lg border border-slate-200 bg-white p-4">

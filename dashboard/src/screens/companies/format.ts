@@ -29,12 +29,17 @@ export function formatDay(date: string): string {
 
 const regions = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : undefined
 
+/** Amounts: shortNumber's K and M, and B past a thousand million (company revenues get there). */
+function money(n: number): string {
+  return Math.abs(n) >= 1e9 ? `${(Math.round(n / 1e8) / 10).toFixed(1)}B` : shortNumber(n)
+}
+
 /** A trait's value as text: numbers grouped (revenue in dollars, short), dates as dates, ISO country codes by name. */
 export function formatTraitValue(trait: CompanyTrait): string {
   const { value } = trait
   if (Array.isArray(value)) return value.join(', ')
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-  if (typeof value === 'number') return /revenue|arr|mrr/i.test(trait.key) ? `$${shortNumber(value)}` : value.toLocaleString('en-US')
+  if (typeof value === 'number') return /revenue|arr|mrr/i.test(trait.key) ? `$${money(value)}` : value.toLocaleString('en-US')
   if (trait.icon === 'date') return formatDate(value)
   if (/country/i.test(trait.key) && /^[A-Z]{2}$/.test(value)) {
     try {
