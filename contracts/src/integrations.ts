@@ -34,7 +34,8 @@ export const INTEGRATIONS_TEXT = {
   notConfigured:
     'Integrations are not configured on this fl0 server: set PARAGON_PROJECT_ID and PARAGON_SIGNING_KEY (or PARAGON_SIGNING_KEY_FILE), then restart fl0.',
   /** The 'disable-3rd-party' toggle is on: the SDK, a third-party script, is not loaded. */
-  thirdPartyDisabled: 'Integrations need the Paragon SDK, a third-party script, and third-party scripts are turned off (the fl0-disable-3rd-party toggle).',
+  thirdPartyDisabled: 'Integrations need the Paragon SDK, a third-party script, and third-party scripts are turned off by the toggle',
+  thirdPartyToggle: 'fl0-disable-3rd-party',
   sdkLoadFailed: (url: string) => `The integration SDK could not be loaded from ${url}`,
   noIntegrations: 'No integrations are enabled in the Paragon project yet',
 } as const

@@ -145,6 +145,18 @@ describe('features', () => {
     expect(server.callsTo('DELETE', '/api-v2/orgs/acme/features/f-checkout')).toHaveLength(1)
   })
 
+  it('Escape on the confirmation closes the confirmation only; then the drawer', async () => {
+    const { router } = renderRoutes(routes, '/organizations/acme/features?modal=feature-modal&id=f-checkout', { server: featuresServer([CHECKOUT]) })
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }))
+    expect(screen.getByRole('dialog', { name: 'Delete feature' })).toBeTruthy()
+    fireEvent.keyDown(window, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete feature' })).toBeNull())
+    expect(screen.getByRole('dialog', { name: 'Feature' })).toBeTruthy()
+    fireEvent.keyDown(window, { key: 'Escape' })
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(router.state.location.search).toBe('')
+  })
+
   it('a new feature has no Delete; an unknown id says so in the drawer', async () => {
     renderRoutes(routes, '/organizations/acme/features?modal=feature-modal&id=gone', { server: featuresServer() })
     expect(await screen.findByRole('dialog', { name: 'Feature' })).toBeTruthy()

@@ -5,7 +5,6 @@ import { useApi } from '../../api/context.tsx'
 import { ApiError, isSilentError } from '../../api/errors.ts'
 import { GENERIC_ERROR } from '../../constants.ts'
 import { readToggle } from '../../toggles.ts'
-import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { Heading } from '../../ui/Heading.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
 import { loadParagonSdk, type IntegrationMetadata, type ParagonSdk } from './paragonSdk.ts'
@@ -63,6 +62,15 @@ function useParagon(org: string): State {
   return state
 }
 
+/** The error text, aligned with the heading (ErrorPanel's margin suits panels inside cards). */
+function Alert({ message }: { message: string }) {
+  return (
+    <div role="alert" className="max-w-2xl rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      {message}
+    </div>
+  )
+}
+
 function IntegrationButton({ integration, enabled, onConnect }: { integration: IntegrationMetadata; enabled: boolean; onConnect: () => void }) {
   return (
     <li>
@@ -98,9 +106,9 @@ function ParagonIntegrations({ org }: { org: string }) {
         </div>
       )
     case 'error':
-      return <ErrorPanel message={state.message} />
+      return <Alert message={state.message} />
     case 'unauthenticated':
-      return <ErrorPanel message={INTEGRATIONS_TEXT.unauthenticated} />
+      return <Alert message={INTEGRATIONS_TEXT.unauthenticated} />
     case 'ready':
       if (state.integrations.length === 0) return <p className="text-sm text-slate-500">{INTEGRATIONS_TEXT.noIntegrations}</p>
       return (
@@ -125,7 +133,7 @@ export default function IntegrationsPage() {
       <Heading>{INTEGRATIONS_TEXT.heading}</Heading>
       {readToggle('disable-3rd-party') ? (
         <div className="max-w-2xl rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700" role="note">
-          {INTEGRATIONS_TEXT.thirdPartyDisabled}
+          {INTEGRATIONS_TEXT.thirdPartyDisabled} <code className="whitespace-nowrap rounded bg-slate-100 px-1 text-xs">{INTEGRATIONS_TEXT.thirdPartyToggle}</code>.
         </div>
       ) : (
         <ParagonIntegrations org={organization} />

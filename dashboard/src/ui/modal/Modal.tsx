@@ -1,4 +1,4 @@
-import { useEffect, useId, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 
 interface Props {
@@ -10,14 +10,25 @@ interface Props {
   className?: string
 }
 
+/** Open modals, innermost last: Escape closes only the innermost one (a confirmation over a drawer, not both). */
+const openModals: object[] = []
+
 /** A modal dialog: a backdrop that closes it, Escape closes it, labelled by its title. */
 export function Modal({ title, onClose, children, side = 'center', className = '' }: Props) {
   const titleId = useId()
+  const onCloseRef = useRef(onClose)
+  onCloseRef.current = onClose
+  // Registered once per opening, so that a re-render does not move a modal above one opened after it.
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose()
+    const self = {}
+    openModals.push(self)
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && openModals[openModals.length - 1] === self && onCloseRef.current()
     window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [onClose])
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      openModals.splice(openModals.indexOf(self), 1)
+    }
+  }, [])
 
   const panel =
     side === 'right'
