@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { migrateEvents, openEventStore, type EventStore } from '@fl0/stores'
+import { startChdbHttp, type ChdbHttpServer } from '@fl0/stores/events/chdb-http'
+import { eventRow, insertEvents } from '@fl0/stores/events/testing'
+import { buildFeed, loadFeedRows } from './feed.ts'
+import { resolveCompanyMembers } from './members.ts'
+import { loadPeople } from './people.ts'
+import { loadDaily, loadVisitorCount } from './summary.ts'
+import { loadVisitors } from './visitors.ts'
+import { companyWindow } from './window.ts'
+
+/**
+ * The company page's queries on the cluster's path: @clickhouse/client over
+ * HTTP, where the member ids travel as bound array parameters in the URL
+ * (ClickHouse's engine, served over HTTP by chDB).
+ */
+describe('company queries over HTTP', () => {
+  let dir: string
+  let server: ChdbHttpServer
+  let store: EventStore
+  const now = new Date('2026-03-02T09:00:00.000Z')
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fl0-companies-http-'))
+    server = await startChdbHttp({ path: dir })
+    store = await openEventStore({ kind: 'http', url: server.url, database: 'companies_http' })
+    await migrateEvents(store)
+    const at = (iso: string) => new Date(iso)
+    await insertEvents(store, [
+      eventRow({ org_id: 'o', type: 'page', anonymous_id: 'anon-1', timestamp: at('2026-03-01T10:00:00Z'), page_path: '/pricing' }),
+      eventRow({ org_id: 'o', type: 'identify', user_id: 'u-1', anonymous_id: 'anon-1', timestamp: at('2026-03-01T10:01:00Z'), traits: { name: 'Ada', email: 'ada@acme.com' } }),
+      eventRow({ org_id: 'o', type: 'track', event: 'Signed Up', user_id: 'u-1', anonymous_id: 'anon-1', timestamp: at('2026-03-01T10:01:30Z') }),
+      eventRow({ org_id: 'o', type: 'group', user_id: 'u-2', group_id: 'g', timestamp: at('2026-03-01T11:00:00Z'), traits: { domain: 'acme.com' } }),
+      eventRow({ org_id: 'o', type: 'page', user_id: 'u-2', timestamp: at('2026-03-01T11:00:01Z'), page_path: '/docs' }),
+    ])
+  })
+  afterAll(async () => {
+    await store?.close()
+    await server?.close()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('finds the members, counts, and builds the feed and the visitors list', async () => {
+    const members = await resolveCompanyMembers(store.client, 'o', 'acme.com')
+    expect(members).toMatchObject({ identifiedBy: ['group', 'email'], groupIds: ['g'], users: ['u-1', 'u-2'], anons: ['anon-1'], persons: ['u-1'], people: 2 })
+    const window = companyWindow(now, 'UTC')
+    expect(await loadVisitorCount(store.client, 'o', members, window)).toBe(2)
+    const daily = await loadDaily(store.client, 'o', members, window)
+    expect(daily.pageViews.find((p) => p.date === '2026-03-01')).toEqual({ date: '2026-03-01', value: 2 })
+    const people = await loadPeople(store.client, 'o', members)
+    const feed = buildFeed((await loadFeedRows(store.client, 'o', members, window)).rows, people)
+    expect(feed[0]!.users.map((u) => [u.name, u.pageCount, u.timeSpentOnSite])).toEqual([
+      ['u-2', 1, 0],
+      ['Ada', 1, 90],
+    ])
+    const visitors = await loadVisitors(store.client, 'o', members, window, people)
+    expect(visitors.map((v) => [v.id, v.sessions, v.topPages])).toEqual([
+      ['u-2', 1, [{ path: '/docs', views: 1 }]],
+      ['u-1', 1, [{ path: '/pricing', views: 1 }]],
+    ])
+  })
+})
