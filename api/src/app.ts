@@ -19,6 +19,8 @@ import { createFeaturesRoutes } from './routes/features.ts'
 import { createIntegrationsRoutes } from './routes/integrations.ts'
 import { createSegmentDefaultsRoutes, createSnippetDefaultsRoutes } from './routes/source-defaults.ts'
 import { createSourcesRoutes } from './routes/sources.ts'
+import { createLexiconMappingRoutes, createLexiconRoutes } from './routes/lexicon.ts'
+import { createAudienceTraitsRoutes, createEventLookupsRoutes } from './routes/lookups.ts'
 
 /**
  * The API: /api and /api-v2, one router per resource. The guard is registered
@@ -49,6 +51,10 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api/sources', createSegmentDefaultsRoutes())
   app.route('/api/orgs/:organization/sources', createSourcesRoutes(deps))
   app.route('/api-v2/admin', createAdminRoutes(deps))
+  app.route('/api/orgs/:organization/lexicon', createLexiconRoutes(deps))
+  app.route('/api-v2/orgs/:organization/lexicon/mapping', createLexiconMappingRoutes(deps))
+  app.route('/api/orgs/:organization/audiences/traits', createAudienceTraitsRoutes(deps))
+  app.route('/api/orgs/:organization/events', createEventLookupsRoutes(deps))
 
   // An unknown path under the API answers JSON, not the dashboard's page.
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404))

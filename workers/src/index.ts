@@ -1,2 +1,2 @@
 export { startEventWriter, DEAD_LETTER_TOPIC, type EventWriterDeps } from './event-writer/index.ts'
-export { startLexiconWorker, LEXICON_GROUP, type LexiconWorkerDeps } from './lexicon/index.ts'
+export { startLexiconWorker, indexRecords, LEXICON_GROUP, type LexiconWorkerDeps } from './lexicon/index.ts'

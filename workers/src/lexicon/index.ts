@@ -48,13 +48,19 @@ export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consu
     maxWaitMs: deps.maxWaitMs ?? 100,
     onBatch: async function indexEvents(messages) {
       if (messages.length === 0) return
-      await insertRecords(store, messages.map((m) => m.value))
+      await indexRecords(store, messages.map((m) => m.value))
       deps.onIndexed?.(messages.length)
     },
   })
 }
 
-async function insertRecords(store: EventStore, lines: string[]): Promise<void> {
+/**
+ * Puts stored-event records (IngestedEvent as JSON, one a line) into the
+ * dictionary: what the worker does with each batch, for tests and tools that
+ * fill the dictionary without a bus.
+ */
+export async function indexRecords(store: EventStore, lines: string[]): Promise<void> {
+  if (lines.length === 0) return
   const result = await store.client.exec({
     query: 'INSERT INTO lexicon_input (org_id, type, event, properties, traits) FORMAT JSONEachRow',
     values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
