@@ -24,6 +24,7 @@ import type {
 } from './types.ts'
 import type { CompanyAnalytics, CompanyDetail, CompanyDetails, CompanyVisitors } from './types.ts'
 import type { FeatureBody, FeatureDetail, FeatureList, KnownEventList, ParagonUser } from './types.ts'
+import type { FeatureSelections, LexiconEventList, LexiconPropertyList, LexiconTraitList, MappingEventList, MappingSelections } from './types.ts'
 import type { AudienceTraits, CreatedMetric, EventPropertyList, MetricCategories, MetricDefinition, MetricGraph, PropertyValueList, SaveMetric, StoredMetric, TraitValues } from './types.ts'
 
 const org = (code: string) => `/api/orgs/${encodeURIComponent(code)}`
@@ -117,6 +118,18 @@ export function createApi(http: Http) {
       eventProperties: (code: string, eventName: string, signal?: AbortSignal) => http.get<EventPropertyList>(eventProperties(code, eventName), { signal }),
       propertyValues: (code: string, eventName: string, path: string, signal?: AbortSignal) =>
         http.get<PropertyValueList>(`${eventProperties(code, eventName)}/${encodeURIComponent(path)}/values`, { signal }),
+    },
+    lexicon: {
+      /** The data dictionary (part 2 §7): event names with their 30-day volume, an event's properties, the traits. */
+      events: (code: string, signal?: AbortSignal) => http.get<LexiconEventList>(`${org(code)}/lexicon/events`, { signal }),
+      properties: (code: string, eventName: string, signal?: AbortSignal) =>
+        http.get<LexiconPropertyList>(`${org(code)}/lexicon/events/${encodeURIComponent(eventName)}/properties`, { signal }),
+      traits: (code: string, signal?: AbortSignal) => http.get<LexiconTraitList>(`${org(code)}/lexicon/traits`, { signal }),
+      mapping: (code: string, signal?: AbortSignal) => http.get<MappingSelections>(`${orgV2(code)}/lexicon/mapping`, { signal }),
+      /** The whole selection, on every change (queued, so saves land in the order they were made). */
+      saveMapping: (code: string, featureSelections: FeatureSelections) => http.post<MappingSelections>(`${orgV2(code)}/lexicon/mapping`, { featureSelections }),
+      mappingEvents: (code: string, page: number, search: string, signal?: AbortSignal) =>
+        http.get<MappingEventList>(`${orgV2(code)}/lexicon/mapping/events`, { query: { page, search: search || undefined }, signal }),
     },
     dataSources: {
       get: (code: string, signal?: AbortSignal) => http.get<DataSourcesRecord>(`${orgV2(code)}/data-sources`, { signal }),

@@ -59,3 +59,17 @@ export interface EventPropertyList {
 export interface PropertyValueList {
   items: Array<{ value: string }>
 }
+
+export type {
+  EventProperty,
+  FeatureSelections,
+  LexiconEvent,
+  LexiconEventList,
+  LexiconPropertyList,
+  LexiconTrait,
+  LexiconTraitList,
+  MappingEvent,
+  MappingEventList,
+  MappingSelections,
+  PropertyType,
+} from '@fl0/contracts/lexicon'
