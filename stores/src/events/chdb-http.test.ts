@@ -50,6 +50,17 @@ describe('the events store over HTTP', () => {
     ])
   })
 
+  it('binds array parameters whose strings hold quotes and backslashes', async () => {
+    const names = ["it's", 'back\\slash', 'plain']
+    await insertEvents(store, names.map((event) => eventRow({ org_id: 'arrays', event })))
+    const result = await store.client.query({
+      query: 'SELECT event FROM events WHERE org_id = {org:String} AND event IN {names:Array(String)} ORDER BY event',
+      query_params: { org: 'arrays', names },
+      format: 'JSONEachRow',
+    })
+    expect((await result.json<{ event: string }>()).map((r) => r.event)).toEqual([...names].sort())
+  })
+
   it('inserts a body of rows sent after the statement (exec), as the event writer does', async () => {
     await store.client.exec({ query: 'INSERT INTO events FORMAT JSONEachRow', values: Readable.from([`${JSON.stringify(eventRow({ org_id: 'exec', event: 'C' }))}\n`]) })
     const result = await store.client.query({ query: "SELECT count() AS n FROM events WHERE org_id = 'exec'", format: 'JSONEachRow' })

@@ -34,6 +34,52 @@ function unescapeParam(text: string): string {
   return text.replace(/\\(.)/gs, (_m, c: string) => ({ n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '0': '\0' })[c] ?? c)
 }
 
+/**
+ * An array parameter's text (clickhouse-js sends ['a\\'1', 'b'] for ["a'1", "b"]) as
+ * the values it stands for, so chDB's binder can format them again. Strings in
+ * quotes with backslash escapes, numbers, NULL, nested arrays.
+ */
+function parseArrayParam(text: string): unknown {
+  let i = 0
+  const skip = () => {
+    while (i < text.length && /\s/.test(text[i]!)) i++
+  }
+  const value = (): unknown => {
+    skip()
+    const c = text[i]
+    if (c === '[') {
+      i++
+      const items: unknown[] = []
+      skip()
+      if (text[i] === ']') return i++, items
+      for (;;) {
+        items.push(value())
+        skip()
+        if (text[i] === ',') i++
+        else if (text[i] === ']') return i++, items
+        else throw new Error(`bad array parameter: ${text}`)
+      }
+    }
+    if (c === "'") {
+      let out = ''
+      for (i++; i < text.length && text[i] !== "'"; i++) out += text[i] === '\\' ? unescapeParam(text.slice(i, ++i + 1)) : text[i]
+      i++
+      return out
+    }
+    const token = /^[^,\]\s]+/.exec(text.slice(i))?.[0] ?? ''
+    i += token.length
+    return token === 'NULL' ? null : Number(token)
+  }
+  return value()
+}
+
+/** The declared type of each {name:Type} placeholder in the SQL. */
+function placeholderTypes(sql: string): Map<string, string> {
+  const types = new Map<string, string>()
+  for (const m of sql.matchAll(/\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*([^}]+)\}/g)) types.set(m[1]!, m[2]!.trim())
+  return types
+}
+
 async function bodyOf(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
@@ -69,9 +115,14 @@ export async function startChdbHttp(options: { path: string; port?: number; host
       const body = await bodyOf(req)
       const statement = url.searchParams.get('query')
       const sql = statement ? `${statement}\n${body}` : body
-      const params: Record<string, string> = {}
+      // A server reads a parameter in its declared type's escaped text form: scalars
+      // with backslash escapes, arrays as literals. chDB's binder takes JS values.
+      const types = placeholderTypes(sql)
+      const params: Record<string, unknown> = {}
       for (const [key, value] of url.searchParams) {
-        if (key.startsWith('param_')) params[key.slice('param_'.length)] = unescapeParam(value)
+        if (!key.startsWith('param_')) continue
+        const name = key.slice('param_'.length)
+        params[name] = /^Array\(/.test(types.get(name) ?? '') ? parseArrayParam(value) : unescapeParam(value)
       }
       const session = await sessionFor(url.searchParams.get('database') ?? 'default')
       const opts = { format: 'TabSeparated' }
