@@ -27,6 +27,7 @@ const FeaturesPage = lazy(() => import('./screens/features/FeaturesPage.tsx'))
 const IntegrationsPage = lazy(() => import('./screens/integrations/IntegrationsPage.tsx'))
 const ConnectionsPage = lazy(() => import('./screens/connections/ConnectionsPage.tsx'))
 const DataSourcesPage = lazy(() => import('./screens/data-sources/DataSourcesPage.tsx'))
+const LexiconPage = lazy(() => import('./screens/lexicon/LexiconPage.tsx'))
 const AdminLayout = lazy(() => import('./screens/admin/AdminLayout.tsx'))
 const NotFound = lazy(() => import('./screens/NotFound.tsx'))
 
@@ -55,6 +56,7 @@ const ORG_SCREENS: Partial<Record<(typeof ORG_ROUTE_GROUPS)[number]['path'], Rea
   'data-sources': screen(DataSourcesPage),
   features: screen(FeaturesPage),
   integrations: screen(IntegrationsPage),
+  lexicon: screen(LexiconPage),
 }
 
 const ADMIN_HEADINGS: Array<[string, string]> = [

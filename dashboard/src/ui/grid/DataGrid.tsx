@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react'
+import { Fragment, useRef, useState, type ReactNode } from 'react'
 import { MIN_COLUMN_WIDTH, PAGE_SIZE } from '../../constants.ts'
 
 export interface Column<Row> {
@@ -7,6 +7,8 @@ export interface Column<Row> {
   /** Initial width in px; columns are resizable down to 60 px. */
   width?: number
   render: (row: Row) => ReactNode
+  /** For a sortable column: how the rows are sorted by it now (aria-sort). */
+  sort?: 'ascending' | 'descending' | 'none'
 }
 
 interface Props<Row> {
@@ -19,6 +21,8 @@ interface Props<Row> {
   onPage?: (page: number) => void
   onRowClick?: (row: Row) => void
   empty?: ReactNode
+  /** What shows under a row when it is expanded; undefined keeps it collapsed. */
+  expanded?: (row: Row) => ReactNode | undefined
 }
 
 /** '21–40 of 57': the page shown as a range of the total (part 1 §9). */
@@ -33,7 +37,7 @@ export function pageRange(page: number, total: number, size = PAGE_SIZE): string
  * A data grid: 20 rows a page shown as a range of the total, resizable
  * columns (60 px at least) and 'No data found' when empty.
  */
-export function DataGrid<Row>({ columns, rows, rowKey, total, page = 1, onPage, onRowClick, empty = 'No data found' }: Props<Row>) {
+export function DataGrid<Row>({ columns, rows, rowKey, total, page = 1, onPage, onRowClick, empty = 'No data found', expanded }: Props<Row>) {
   const [widths, setWidths] = useState<Record<string, number>>(() => Object.fromEntries(columns.map((c) => [c.key, c.width ?? 160])))
   const drag = useRef<{ key: string; startX: number; startWidth: number } | null>(null)
 
@@ -67,7 +71,7 @@ export function DataGrid<Row>({ columns, rows, rowKey, total, page = 1, onPage, 
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" className="relative px-4 py-2 font-medium" style={{ width: widths[c.key] }}>
+                <th key={c.key} scope="col" aria-sort={c.sort} className="relative px-4 py-2 font-medium" style={{ width: widths[c.key] }}>
                   {c.header}
                   <span
                     role="separator"
@@ -88,19 +92,30 @@ export function DataGrid<Row>({ columns, rows, rowKey, total, page = 1, onPage, 
                 </td>
               </tr>
             ) : (
-              rows.map((row) => (
-                <tr
-                  key={rowKey(row)}
-                  onClick={onRowClick ? () => onRowClick(row) : undefined}
-                  className={`border-t border-slate-100 ${onRowClick ? 'cursor-pointer hover:bg-slate-50' : ''}`}
-                >
-                  {columns.map((c) => (
-                    <td key={c.key} className="truncate px-4 py-2">
-                      {c.render(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))
+              rows.map((row) => {
+                const detail = expanded?.(row)
+                return (
+                  <Fragment key={rowKey(row)}>
+                    <tr
+                      onClick={onRowClick ? () => onRowClick(row) : undefined}
+                      className={`border-t border-slate-100 ${onRowClick ? 'cursor-pointer hover:bg-slate-50' : ''}`}
+                    >
+                      {columns.map((c) => (
+                        <td key={c.key} className="truncate px-4 py-2">
+                          {c.render(row)}
+                        </td>
+                      ))}
+                    </tr>
+                    {detail !== undefined && (
+                      <tr className="bg-slate-50/60">
+                        <td colSpan={columns.length} className="px-4 py-3">
+                          {detail}
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                )
+              })
             )}
           </tbody>
         </table>
