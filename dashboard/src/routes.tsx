@@ -28,6 +28,7 @@ const IntegrationsPage = lazy(() => import('./screens/integrations/IntegrationsP
 const ConnectionsPage = lazy(() => import('./screens/connections/ConnectionsPage.tsx'))
 const DataSourcesPage = lazy(() => import('./screens/data-sources/DataSourcesPage.tsx'))
 const LexiconPage = lazy(() => import('./screens/lexicon/LexiconPage.tsx'))
+const MetricsRoutes = lazy(() => import('./screens/metrics/MetricsRoutes.tsx'))
 const AdminLayout = lazy(() => import('./screens/admin/AdminLayout.tsx'))
 const NotFound = lazy(() => import('./screens/NotFound.tsx'))
 
@@ -57,6 +58,7 @@ const ORG_SCREENS: Partial<Record<(typeof ORG_ROUTE_GROUPS)[number]['path'], Rea
   features: screen(FeaturesPage),
   integrations: screen(IntegrationsPage),
   lexicon: screen(LexiconPage),
+  metrics: screen(MetricsRoutes),
 }
 
 const ADMIN_HEADINGS: Array<[string, string]> = [

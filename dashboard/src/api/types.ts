@@ -42,23 +42,8 @@ export interface CreatedMetric {
   metricId: string
 }
 
-/** GET /api/orgs/{organization}/audiences/traits: trait name to type, per entity (part 2 §3). */
-export interface AudienceTraits {
-  company_traits: Record<string, string>
-  user_traits: Record<string, string>
-}
-/** GET /api/orgs/{organization}/audiences/traits/{audienceType}/{traitName}/values */
-export interface TraitValues {
-  values: string[]
-}
-/** GET /api/orgs/{organization}/events/{eventName}/properties */
-export interface EventPropertyList {
-  items: Array<{ path: string }>
-}
-/** GET /api/orgs/{organization}/events/{eventName}/properties/{path}/values */
-export interface PropertyValueList {
-  items: Array<{ value: string }>
-}
+/** The shared look-ups (part 2 §7), as the lexicon contract has them. */
+export type { AudienceTraits, TraitValues, PropertyPathList as EventPropertyList, PropertyValueList } from '@fl0/contracts/lexicon'
 
 export type {
   EventProperty,
