@@ -14,6 +14,7 @@ import { getPreferences, savePreferences } from './preferences.ts'
 import { getOrCreateSigningKey } from './signing-keys.ts'
 import { createFeature, deleteFeature, DUPLICATE_NAME, findFeature, listFeatures, updateFeature } from './features.ts'
 import { createMetric, deleteMetric, findMetric, listMetrics, updateMetric } from './metrics.ts'
+import { createReport, deleteReport, findReport, listReports, UNKNOWN_METRIC, updateReport } from './reports.ts'
 
 /**
  * The metadata store contract, run against PGlite always and PostgreSQL under
@@ -272,6 +273,48 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
       await Promise.all(saves.map((s) => saveFeatureSelections(sql, org.id, s)))
       const now = await getFeatureSelections(sql, org.id)
       expect(saves).toContainEqual(now)
+    })
+
+    it('keeps reports with their metrics in order, counted in the list, within their organisation only', async () => {
+      const org = await createOrganisation(sql, 'Reports')
+      const other = await createOrganisation(sql, 'Reports Elsewhere')
+      const metric = (orgId: string, name: string) => createMetric(sql, { orgId, name, description: '', category: 'other', definition: {} })
+      const [a, b, c] = [await metric(org.id, 'A'), await metric(org.id, 'B'), await metric(org.id, 'C')]
+      const theirs = await metric(other.id, 'Theirs')
+
+      const r = await createReport(sql, { orgId: org.id, name: 'Growth', description: 'Weekly', metricIds: [b.id, a.id, b.id] })
+      expect(r).toMatchObject({ org_id: org.id, name: 'Growth', description: 'Weekly', metrics: [b.id, a.id] })
+      const id = (r as { id: string }).id
+      expect(Date.parse((r as { updated_date: string }).updated_date)).not.toBeNaN()
+      expect(await findReport(sql, org.id, id)).toEqual(r)
+      expect(await findReport(sql, other.id, id)).toBeUndefined()
+      const empty = await createReport(sql, { orgId: org.id, name: 'Empty', description: '', metricIds: [] })
+      expect((await listReports(sql, org.id)).map((x) => [x.name, x.metric_count])).toEqual([['Empty', 0], ['Growth', 2]])
+      expect(await listReports(sql, other.id)).toEqual([])
+
+      // Another organisation's metric, or one that does not exist: nothing is written.
+      expect(await createReport(sql, { orgId: org.id, name: 'Stolen', description: '', metricIds: [a.id, theirs.id] })).toBe(UNKNOWN_METRIC)
+      expect(await updateReport(sql, org.id, id, { name: 'Renamed', description: '', metricIds: [c.id, 'no-such-metric'] })).toBe(UNKNOWN_METRIC)
+      expect(await findReport(sql, org.id, id)).toMatchObject({ name: 'Growth', metrics: [b.id, a.id] })
+      expect((await listReports(sql, org.id)).map((x) => x.name)).toEqual(['Empty', 'Growth'])
+
+      // Name and description alone leave the metrics; a list replaces them; the changed report comes first.
+      expect(await updateReport(sql, other.id, id, { name: 'Mine', description: '' })).toBeUndefined()
+      expect(await updateReport(sql, org.id, id, { name: 'Growth 2', description: '' })).toMatchObject({ name: 'Growth 2', description: '', metrics: [b.id, a.id] })
+      expect(await updateReport(sql, org.id, id, { name: 'Growth 2', description: 'd', metricIds: [c.id, a.id] })).toMatchObject({ metrics: [c.id, a.id] })
+      expect((await listReports(sql, org.id)).map((x) => [x.name, x.metric_count])).toEqual([['Growth 2', 2], ['Empty', 0]])
+
+      // A deleted metric leaves every report it was in.
+      await deleteMetric(sql, org.id, c.id)
+      expect(await findReport(sql, org.id, id)).toMatchObject({ metrics: [a.id] })
+      expect((await listReports(sql, org.id))[0]).toMatchObject({ name: 'Growth 2', metric_count: 1 })
+
+      expect(await deleteReport(sql, other.id, id)).toBeUndefined()
+      expect(await deleteReport(sql, org.id, id)).toEqual({ id, name: 'Growth 2' })
+      expect(await findReport(sql, org.id, id)).toBeUndefined()
+      expect(await sql.query('SELECT * FROM report_metrics WHERE report_id = $1', [id])).toEqual([])
+      expect(await findMetric(sql, org.id, a.id)).toMatchObject({ name: 'A' })
+      expect((await listReports(sql, org.id)).map((x) => x.id)).toEqual([(empty as { id: string }).id])
     })
   })
 }
