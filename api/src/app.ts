@@ -19,6 +19,8 @@ import { createFeaturesRoutes } from './routes/features.ts'
 import { createIntegrationsRoutes } from './routes/integrations.ts'
 import { createSegmentDefaultsRoutes, createSnippetDefaultsRoutes } from './routes/source-defaults.ts'
 import { createSourcesRoutes } from './routes/sources.ts'
+import { createMetricsRoutes } from './routes/metrics.ts'
+import { createMetricGraphRoutes } from './routes/metric-graph.ts'
 import { createLexiconMappingRoutes, createLexiconRoutes } from './routes/lexicon.ts'
 import { createAudienceTraitsRoutes, createEventLookupsRoutes } from './routes/lookups.ts'
 
@@ -50,6 +52,8 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api/t', createSnippetDefaultsRoutes(deps))
   app.route('/api/sources', createSegmentDefaultsRoutes())
   app.route('/api/orgs/:organization/sources', createSourcesRoutes(deps))
+  app.route('/api/orgs/:organization/metrics', createMetricsRoutes(deps))
+  app.route('/api-v2/orgs/:organization/metrics', createMetricGraphRoutes(deps))
   app.route('/api-v2/admin', createAdminRoutes(deps))
   app.route('/api/orgs/:organization/lexicon', createLexiconRoutes(deps))
   app.route('/api-v2/orgs/:organization/lexicon/mapping', createLexiconMappingRoutes(deps))

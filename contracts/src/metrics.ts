@@ -36,6 +36,10 @@ export type OccurringOperation = (typeof OCCURRING_OPERATIONS)[number]
 
 export const METRIC_LIMITS = { name: 50, description: 200, events: 20, traits: 20, eventName: 200, value: 1000 } as const
 
+export const METRIC_NOT_FOUND = 'Metric not found'
+/** The graph query ran past the engine's time limit (api/src/metrics/sql/query.ts). */
+export const METRIC_TOO_SLOW = 'This metric took too long to compute; try a shorter date range'
+
 export const BETWEEN_MESSAGE = 'Event filter using "between" must have its first value less than or equal to the last value'
 
 const value = z.string().max(METRIC_LIMITS.value)
@@ -190,12 +194,21 @@ export interface StoredMetric {
 
 /**
  * POST /api-v2/orgs/{organization}/metrics/graph: what the graph draws.
- * labels are the x axis (ISO dates for time series, step names for funnels,
- * breakdown values for tables); each dataset one series, aligned with labels.
- * A metric graph has one label and one value.
+ * labels are the x axis: for line, bar and table the periods' first days
+ * (YYYY-MM-DD; a table shows each dataset as a row, the periods as columns),
+ * for a funnel the step names, for a metric one label (the date range as an
+ * ISO interval, "2026-02-01/2026-03-02"). Each dataset is one series aligned
+ * with labels: one per breakdown value (then 'Other' and 'Not set'), else one
+ * named like the header. header.name names the measure ('Unique users',
+ * 'Unique companies', 'Total events', 'Conversion rate'); header.value is the
+ * headline number of metric and funnel graphs (a funnel's: its conversion in
+ * percent for conversion rate, else the members completing it). Conversion
+ * rates are percentages. layout is the one to draw: side only for bar graphs
+ * with a breakdown, not ordered.
  */
 export interface MetricGraph {
   type: GraphType
+  layout?: GraphLayout
   header: { name: string; value?: number }
   data: { labels: string[]; datasets: Array<{ label: string; data: number[] }> }
 }

@@ -1,0 +1,34 @@
+/**
+ * Who a metric counts: the one place that decides it, for every query of the
+ * engine.
+ *
+ * A person is the user id of the call, else its anonymous id. analytics.js
+ * sends the anonymous id along with the user id on every call after identify,
+ * so a signed-in person is one member on every device; what this does not do
+ * is join a visitor's anonymous visits before signing up to the account that
+ * follows (they count as a member of their own, and an anonymous-to-signed-up
+ * funnel needs its first step sent after identify). Linking those needs the
+ * identity links the identification issue builds (issue 9); when they exist,
+ * PERSON becomes a look-up there and every metric follows.
+ *
+ * A company is a Segment group: a person belongs to the group of their latest
+ * group call (the account they act in now), so each person has at most one
+ * company and a company's events are its people's events. People without a
+ * group call belong to none and are left out of company metrics.
+ */
+export const PERSON = `if(user_id != '', user_id, anonymous_id)`
+
+/** person → company, from the organisation's whole history of group calls. */
+export function personCompanySql(org: string): string {
+  return `
+    SELECT ${PERSON} AS person, argMax(group_id, timestamp) AS company
+    FROM events
+    WHERE org_id = ${org} AND type = 'group' AND group_id != '' AND person != ''
+    GROUP BY person`
+}
+
+/** Where a member's traits come from: identify calls for people, group calls for companies, keyed as members are. */
+export const TRAIT_SOURCE = {
+  user: { type: 'identify', key: PERSON },
+  company: { type: 'group', key: 'group_id' },
+} as const
