@@ -15,6 +15,7 @@ import { getOrCreateSigningKey } from './signing-keys.ts'
 import { createFeature, deleteFeature, DUPLICATE_NAME, findFeature, listFeatures, updateFeature } from './features.ts'
 import { createMetric, deleteMetric, findMetric, listMetrics, updateMetric } from './metrics.ts'
 import { createReport, deleteReport, findReport, listReports, UNKNOWN_METRIC, updateReport } from './reports.ts'
+import { listProfileTraits, saveProfileTrait } from './profile-traits.ts'
 
 /**
  * The metadata store contract, run against PGlite always and PostgreSQL under
@@ -315,6 +316,30 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
       expect(await sql.query('SELECT * FROM report_metrics WHERE report_id = $1', [id])).toEqual([])
       expect(await findMetric(sql, org.id, a.id)).toMatchObject({ name: 'A' })
       expect((await listReports(sql, org.id)).map((x) => x.id)).toEqual([(empty as { id: string }).id])
+    })
+    it('keeps each organisation\'s profile trait choices per profile type, the last choice standing, up to a cap', async () => {
+      const org = await createOrganisation(sql, 'Profile Traits')
+      const other = await createOrganisation(sql, 'Profile Traits Elsewhere')
+      expect(await listProfileTraits(sql, org.id, 'company')).toEqual([])
+      expect(await saveProfileTrait(sql, org.id, 'company', { name: 'industry', hidden: true }, 3)).toEqual([{ name: 'industry', hidden: true }])
+      expect(await saveProfileTrait(sql, org.id, 'company', { name: "it's \"quoted\"", hidden: false }, 3)).toEqual([
+        { name: 'industry', hidden: true },
+        { name: "it's \"quoted\"", hidden: false },
+      ])
+      expect(await saveProfileTrait(sql, org.id, 'company', { name: 'industry', hidden: false }, 3)).toContainEqual({ name: 'industry', hidden: false })
+      // Company and user choices are apart, and another organisation sees none of them.
+      expect(await listProfileTraits(sql, org.id, 'user')).toEqual([])
+      expect(await listProfileTraits(sql, other.id, 'company')).toEqual([])
+      await saveProfileTrait(sql, org.id, 'user', { name: 'industry', hidden: true }, 3)
+      expect(await listProfileTraits(sql, org.id, 'user')).toEqual([{ name: 'industry', hidden: true }])
+      // The cap: a third name fits, a fourth is refused, a known name still changes.
+      expect(await saveProfileTrait(sql, org.id, 'company', { name: 'plan', hidden: false }, 3)).toHaveLength(3)
+      expect(await saveProfileTrait(sql, org.id, 'company', { name: 'country', hidden: false }, 3)).toBe('too-many')
+      expect(await saveProfileTrait(sql, org.id, 'company', { name: 'plan', hidden: true }, 3)).toContainEqual({ name: 'plan', hidden: true })
+      // New names at once cannot pass the cap together.
+      const more = await Promise.all(['a', 'b', 'c'].map((name) => saveProfileTrait(sql, other.id, 'company', { name, hidden: false }, 2)))
+      expect(more.filter((r) => r === 'too-many')).toHaveLength(1)
+      expect(await listProfileTraits(sql, other.id, 'company')).toHaveLength(2)
     })
   })
 }
