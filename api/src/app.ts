@@ -16,6 +16,8 @@ import { createDataSourcesRoutes } from './routes/data-sources.ts'
 import { createCompaniesRoutes } from './routes/companies.ts'
 import { createEventsRoutes } from './routes/events.ts'
 import { createFeaturesRoutes } from './routes/features.ts'
+import { createFeatureReportsRoutes } from './routes/feature-reports.ts'
+import { createReportsRoutes } from './routes/reports.ts'
 import { createIntegrationsRoutes } from './routes/integrations.ts'
 import { createSegmentDefaultsRoutes, createSnippetDefaultsRoutes } from './routes/source-defaults.ts'
 import { createSourcesRoutes } from './routes/sources.ts'
@@ -48,6 +50,8 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api-v2/orgs/:organization/companies', createCompaniesRoutes(deps))
   app.route('/api-v2/orgs/:organization/events', createEventsRoutes(deps))
   app.route('/api-v2/orgs/:organization/features', createFeaturesRoutes(deps))
+  app.route('/api-v2/orgs/:organization/features', createFeatureReportsRoutes(deps))
+  app.route('/api/orgs/:organization/reports', createReportsRoutes(deps))
   app.route('/api-v2/orgs/:organization/integrations', createIntegrationsRoutes(deps))
   app.route('/api/t', createSnippetDefaultsRoutes(deps))
   app.route('/api/sources', createSegmentDefaultsRoutes())
