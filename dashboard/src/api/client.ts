@@ -26,6 +26,7 @@ import type { CompanyAnalytics, CompanyDetail, CompanyDetails, CompanyVisitors }
 import type { FeatureBody, FeatureDetail, FeatureList, KnownEventList, ParagonUser } from './types.ts'
 import type { FeatureSelections, LexiconEventList, LexiconPropertyList, LexiconTraitList, MappingEventList, MappingSelections } from './types.ts'
 import type { AudienceTraits, CreatedMetric, EventPropertyList, MetricCategories, MetricDefinition, MetricGraph, PropertyValueList, SaveMetric, StoredMetric, TraitValues } from './types.ts'
+import type { FeatureQuery, FeatureQueryResult, Report, ReportSummary, SavedReport, SaveReport } from './types.ts'
 
 const org = (code: string) => `/api/orgs/${encodeURIComponent(code)}`
 const orgV2 = (code: string) => `/api-v2/orgs/${encodeURIComponent(code)}`
@@ -130,6 +131,17 @@ export function createApi(http: Http) {
       saveMapping: (code: string, featureSelections: FeatureSelections) => http.post<MappingSelections>(`${orgV2(code)}/lexicon/mapping`, { featureSelections }),
       mappingEvents: (code: string, page: number, search: string, signal?: AbortSignal) =>
         http.get<MappingEventList>(`${orgV2(code)}/lexicon/mapping/events`, { query: { page, search: search || undefined }, signal }),
+    },
+    reports: {
+      /** Custom reports (part 3 §7), most recently changed first. */
+      list: (code: string, signal?: AbortSignal) => http.get<ReportSummary[]>(`${org(code)}/reports`, { signal }),
+      get: (code: string, id: string, signal?: AbortSignal) => http.get<Report>(`${org(code)}/reports/${encodeURIComponent(id)}`, { signal }),
+      /** Creates (no report_id) or changes the report; queued, so saves land in the order they were made. */
+      save: (code: string, body: SaveReport) => http.post<SavedReport>(`${org(code)}/reports`, body),
+      remove: (code: string, id: string) => http.delete<void>(`${org(code)}/reports/${encodeURIComponent(id)}`),
+      /** One of the feature report's queries: sent ten at once, so not queued; abortable. */
+      featureQuery: (code: string, featureId: string, query: FeatureQuery, signal?: AbortSignal) =>
+        http.post<FeatureQueryResult>(`${orgV2(code)}/features/${encodeURIComponent(featureId)}/data/query`, query, { signal, queued: false }),
     },
     dataSources: {
       get: (code: string, signal?: AbortSignal) => http.get<DataSourcesRecord>(`${orgV2(code)}/data-sources`, { signal }),

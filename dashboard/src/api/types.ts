@@ -58,3 +58,5 @@ export type {
   MappingSelections,
   PropertyType,
 } from '@fl0/contracts/lexicon'
+
+export type { FeatureQuery, FeatureQueryResult, Report, ReportSummary, SavedReport, SaveReport } from '@fl0/contracts/reports'
