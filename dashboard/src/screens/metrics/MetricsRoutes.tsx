@@ -1,12 +1,28 @@
 import { lazy, Suspense, type ReactNode } from 'react'
-import { Route, Routes } from 'react-router'
+import { Link, Route, Routes, useParams } from 'react-router'
+import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
+import { Heading } from '../../ui/Heading.tsx'
 import { Spinner } from '../../ui/Spinner.tsx'
+import { METRICS_TEXT, metricsPath } from './text.ts'
 
 const MetricsList = lazy(() => import('./MetricsList.tsx'))
 const MetricEditor = lazy(() => import('./editor/MetricEditor.tsx'))
-const NotFound = lazy(() => import('../NotFound.tsx'))
 
 const load = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>
+
+/** An address below /metrics that names nothing: said so under the Metrics heading, with the way back. */
+function NoSuchPage() {
+  const { organization = '' } = useParams()
+  return (
+    <div className="p-8">
+      <Heading>{METRICS_TEXT.heading}</Heading>
+      <ErrorPanel message="Page not found" />
+      <Link to={metricsPath(organization)} className="m-4 inline-block text-sm text-indigo-700 hover:underline">
+        ← Back to {METRICS_TEXT.heading}
+      </Link>
+    </div>
+  )
+}
 
 /**
  * /organizations/{organization}/metrics: the list, /new and /{metricId} (part
@@ -19,7 +35,7 @@ export default function MetricsRoutes() {
       <Route index element={load(<MetricsList />)} />
       <Route path="new" element={load(<MetricEditor key="new" />)} />
       <Route path=":metricId" element={load(<MetricEditor />)} />
-      <Route path="*" element={load(<NotFound />)} />
+      <Route path="*" element={<NoSuchPage />} />
     </Routes>
   )
 }

@@ -84,13 +84,14 @@ function DeleteMetric({ org, metric }: { org: string; metric: StoredMetric }) {
 function SavedMetric({ org, metricId }: { org: string; metricId: string }) {
   const api = useApi()
   const fetched = useFetch((signal) => api.metrics.get(org, metricId, signal), [org, metricId])
+  // A refetch after a save keeps the form (same key) and renames the page.
   if (fetched.status !== 'loaded') {
     return <Frame org={org} title={METRICS_TEXT.heading}>{fetched.status === 'pending' ? <Spinner /> : <ErrorPanel message={fetched.error} />}</Frame>
   }
   const metric = fetched.data
   return (
     <Frame org={org} title={metric.name} actions={<DeleteMetric org={org} metric={metric} />}>
-      <MetricForm key={metric.id} org={org} metricId={metric.id} initial={toValues(metric)} />
+      <MetricForm key={metric.id} org={org} metricId={metric.id} initial={toValues(metric)} onSaved={fetched.refetch} />
     </Frame>
   )
 }

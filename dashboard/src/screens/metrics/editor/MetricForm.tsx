@@ -71,7 +71,7 @@ function Details({ form, categories }: { form: ReturnType<typeof useForm<MetricF
  * Saving a new metric lands on its own address (/metrics/{metricId}), so the
  * page can be reloaded and shared and the back button returns to the list.
  */
-export function MetricForm({ org, metricId, initial }: { org: string; metricId?: string; initial: MetricFormValues }) {
+export function MetricForm({ org, metricId, initial, onSaved }: { org: string; metricId?: string; initial: MetricFormValues; onSaved?: () => void }) {
   const api = useApi()
   const navigate = useNavigate()
   const snackbar = useSnackbar()
@@ -89,6 +89,7 @@ export function MetricForm({ org, metricId, initial }: { org: string; metricId?:
       }
       snackbar.ok(METRICS_TEXT.saved(body.name))
       refetch(METRICS)
+      onSaved?.()
     },
   })
   const draft = useRef(form.values.draft)
