@@ -54,7 +54,7 @@ export function FunnelChart({ steps, series, label, headline, height = 240 }: Pr
                 {i + 1}. {step}
               </p>
               {series.map((s, k) => (
-                <p key={k} data-testid="step-value" className="flex items-baseline gap-2 tabular-nums">
+                <p key={k} data-testid="step-value" data-count={s.data[i] ?? 0} className="flex items-baseline gap-2 tabular-nums">
                   {series.length > 1 && <span aria-hidden className="h-2 w-2 shrink-0 rounded-full" style={{ background: colorOf(k) }} />}
                   <span className="text-base font-semibold text-slate-900" title={String(s.data[i] ?? 0)}>
                     {shortNumber(s.data[i] ?? 0)}

@@ -55,3 +55,13 @@ describe('the editor draft', () => {
     expect(withoutFilter(filtered)).toEqual({ key: 'A', name: 'A' })
   })
 })
+
+describe('a saved filter read back', () => {
+  it('comes back whole: the half that was left empty is empty again', () => {
+    const d = fromDefinition({ ...METRIC_DEFAULTS, events: [{ name: 'A', property: { path: 'plan', operation: 'is', value: 'pro' } }, { name: 'B', occurring: { operation: 'atLeast', value: 2 } }] })
+    expect(d.events.map(({ key: _key, ...e }) => e)).toEqual([
+      { name: 'A', property: { path: 'plan', operation: 'is', value: 'pro' }, occurring: { operation: 'equals', value: '', value2: '' } },
+      { name: 'B', property: { path: '', operation: 'is', value: '' }, occurring: { operation: 'atLeast', value: '2', value2: '' } },
+    ])
+  })
+})

@@ -74,12 +74,17 @@ export const needsSecondCount = (operation: OccurringOperation) => operation ===
 export function fromDefinition(d: MetricDefinition): Draft {
   return {
     ...d,
-    events: d.events.map((e) => ({
-      key: newKey(),
-      name: e.name,
-      property: e.property ? { ...e.property } : undefined,
-      occurring: e.occurring ? { operation: e.occurring.operation, value: String(e.occurring.value), value2: e.occurring.value2 === undefined ? '' : String(e.occurring.value2) } : undefined,
-    })),
+    // A filter is one unit on screen: a saved half (the other left empty, so not sent) comes back with the other half empty.
+    events: d.events.map((e) => {
+      const event: DraftEvent = { key: newKey(), name: e.name }
+      if (!e.property && !e.occurring) return event
+      const empty = withFilter(event)
+      return {
+        ...event,
+        property: e.property ? { ...e.property } : empty.property,
+        occurring: e.occurring ? { operation: e.occurring.operation, value: String(e.occurring.value), value2: e.occurring.value2 === undefined ? '' : String(e.occurring.value2) } : empty.occurring,
+      }
+    }),
     audience: {
       aggregate: d.audience.aggregate,
       traits: d.audience.traits.map((t) => {
