@@ -29,6 +29,7 @@ const ConnectionsPage = lazy(() => import('./screens/connections/ConnectionsPage
 const DataSourcesPage = lazy(() => import('./screens/data-sources/DataSourcesPage.tsx'))
 const LexiconPage = lazy(() => import('./screens/lexicon/LexiconPage.tsx'))
 const MetricsRoutes = lazy(() => import('./screens/metrics/MetricsRoutes.tsx'))
+const ReportsRoutes = lazy(() => import('./screens/reports/ReportsRoutes.tsx'))
 const AdminLayout = lazy(() => import('./screens/admin/AdminLayout.tsx'))
 const NotFound = lazy(() => import('./screens/NotFound.tsx'))
 
@@ -59,6 +60,7 @@ const ORG_SCREENS: Partial<Record<(typeof ORG_ROUTE_GROUPS)[number]['path'], Rea
   integrations: screen(IntegrationsPage),
   lexicon: screen(LexiconPage),
   metrics: screen(MetricsRoutes),
+  reports: screen(ReportsRoutes),
 }
 
 const ADMIN_HEADINGS: Array<[string, string]> = [
