@@ -25,6 +25,7 @@ import { createMetricsRoutes } from './routes/metrics.ts'
 import { createMetricGraphRoutes } from './routes/metric-graph.ts'
 import { createLexiconMappingRoutes, createLexiconRoutes } from './routes/lexicon.ts'
 import { createAudienceTraitsRoutes, createEventLookupsRoutes } from './routes/lookups.ts'
+import { createCompanyProfileRoutes, createPeopleListRoutes, createProfileTraitsRoutes, createUserEventsRoutes, createUserProfileRoutes } from './routes/people.ts'
 
 /**
  * The API: /api and /api-v2, one router per resource. The guard is registered
@@ -63,6 +64,11 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api-v2/orgs/:organization/lexicon/mapping', createLexiconMappingRoutes(deps))
   app.route('/api/orgs/:organization/audiences/traits', createAudienceTraitsRoutes(deps))
   app.route('/api/orgs/:organization/events', createEventLookupsRoutes(deps))
+  app.route('/api-v2/orgs/:organization/people', createPeopleListRoutes(deps))
+  app.route('/api/orgs/:organization/people', createUserProfileRoutes(deps))
+  app.route('/api-v2/orgs/:organization/users', createUserEventsRoutes(deps))
+  app.route('/api/orgs/:organization/company', createCompanyProfileRoutes(deps))
+  app.route('/api/orgs/:organization/profile_traits', createProfileTraitsRoutes(deps))
 
   // An unknown path under the API answers JSON, not the dashboard's page.
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404))

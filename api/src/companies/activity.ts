@@ -1,4 +1,4 @@
-import type { CompanyMembers } from './members.ts'
+import type { MemberIds } from './members.ts'
 import { memberFilter } from './members.ts'
 import type { CompanyWindow } from './window.ts'
 
@@ -31,7 +31,7 @@ export const ACTIVITY_TYPES = ['page', 'screen', 'track'] as const
  * date (YYYY-MM-DD in the organisation's zone) and the context's location fields
  * (city, region, country, tz).
  */
-export function memberActivitySql(members: CompanyMembers, window: CompanyWindow) {
+export function memberActivitySql(members: MemberIds, window: CompanyWindow) {
   const m = memberFilter(members)
   return {
     sql: `SELECT ${m.person} AS person, timestamp, message_id, type, event, name, page_path, page_title,
@@ -48,7 +48,7 @@ export function memberActivitySql(members: CompanyMembers, window: CompanyWindow
  * memberActivitySql plus, per event: `spent` (whole seconds, the rule above),
  * and `starts_session` (1 for a session's first event).
  */
-export function timedActivitySql(members: CompanyMembers, window: CompanyWindow) {
+export function timedActivitySql(members: MemberIds, window: CompanyWindow) {
   const inner = memberActivitySql(members, window)
   return {
     sql: `SELECT person, timestamp, type, event, name, page_path, page_title, date, city, region, country, tz,

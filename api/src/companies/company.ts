@@ -105,6 +105,6 @@ export async function companyDetails(deps: ApiDeps, orgId: string, param: string
 }
 
 /** The group's name trait, else the company its people named in identify calls, else the domain. */
-function nameOf(traits: Record<string, TraitValue>, people: Parameters<typeof companyNameFromPeople>[0], domain: string): string {
+export function nameOf(traits: Record<string, TraitValue>, people: Parameters<typeof companyNameFromPeople>[0], domain: string): string {
   return (typeof traits.name === 'string' && traits.name.trim()) || companyNameFromPeople(people) || domain
 }

@@ -1,5 +1,5 @@
 import type { MembershipRule } from '@fl0/contracts'
-import { isFreeMailDomain } from './domain.ts'
+import { FREE_MAIL_DOMAINS, isFreeMailDomain } from './domain.ts'
 import { rows, type Client } from './query.ts'
 
 /**
@@ -129,6 +129,9 @@ export async function resolveCompanyMembers(client: Client, org: string, domain:
   }
 }
 
+/** The ids whose events memberFilter picks: a company's members, or one person (people/identity.ts's resolvePerson). */
+export type MemberIds = Pick<CompanyMembers, 'users' | 'anons' | 'persons'>
+
 /**
  * The SQL that picks a company's events and names their person, for the
  * queries of the company page: `where` selects the rows of members (a row
@@ -136,10 +139,56 @@ export async function resolveCompanyMembers(client: Client, org: string, domain:
  * anonymous id is linked to), `person` is the row's person key. Both read the
  * query parameters `params` gives.
  */
-export function memberFilter(members: CompanyMembers) {
+export function memberFilter(members: MemberIds) {
   return {
     where: `(has({m_users:Array(String)}, user_id) OR (user_id = '' AND has({m_anons:Array(String)}, anonymous_id)))`,
     person: `if(user_id != '', user_id, transform(anonymous_id, {m_anons:Array(String)}, {m_persons:Array(String)}, ''))`,
     params: { m_users: members.users, m_anons: members.anons, m_persons: members.persons },
   }
+}
+
+/**
+ * The rules above read the other way round: each person's company, for the
+ * people list and the profiles (people/identity.ts decides who a person is).
+ *
+ * - Rule 1: the person's latest group call whose group names a domain (the
+ *   group's traits.domain, else traits.website, on any of its group calls);
+ *   without one, their latest group call names the group (its traits still
+ *   describe the company) but no domain.
+ * - Rule 2: otherwise the domain of the latest business e-mail of their
+ *   identify calls (free mail names no company). A subdomain's address
+ *   (jo@eu.acme.com) names eu.acme.com, whose page finds the person by the
+ *   same rule.
+ * So every company_domain this answers opens a company page that counts the
+ * person among its members.
+ *
+ * `personEvents` is a subquery with the columns person, type, timestamp,
+ * group_id and traits (people/identity.ts's personEventsSql). Columns:
+ * person, group_id, company_domain ('' when none), via ('group', 'email' or
+ * ''). Reads {org:String} and {free_mail:Array(String)} (FREE_MAIL_PARAMS).
+ */
+export const GROUP_DOMAIN_SQL = `if(domainWithoutWWW(lower(traits.domain::String)) != '', domainWithoutWWW(lower(traits.domain::String)), domainWithoutWWW(lower(traits.website::String)))`
+export const EMAIL_DOMAIN_SQL = `if(position(traits.email::String, '@') > 0, splitByChar('@', lower(trimBoth(traits.email::String)))[-1], '')`
+export const FREE_MAIL_PARAMS = { free_mail: [...FREE_MAIL_DOMAINS] }
+
+/** Each group id of the organisation with the domain its group calls name (group_id, domain). */
+export const GROUP_DOMAINS_SQL = `
+  SELECT group_id, argMaxIf(d, timestamp, d != '') AS domain
+  FROM (SELECT group_id, timestamp, ${GROUP_DOMAIN_SQL} AS d FROM events WHERE org_id = {org:String} AND type = 'group' AND group_id != '')
+  GROUP BY group_id`
+
+export function personCompanySql(personEvents: string): string {
+  return `
+    SELECT person, group_id, group_domain, email_domain,
+      if(group_domain != '', group_domain, email_domain) AS company_domain,
+      multiIf(group_domain != '', 'group', email_domain != '', 'email', '') AS via
+    FROM (
+      SELECT s.person AS person,
+        argMaxIf(g.domain, s.timestamp, s.type = 'group' AND g.domain != '') AS group_domain,
+        argMaxIf(s.group_id, (g.domain != '', s.timestamp), s.type = 'group' AND s.group_id != '') AS group_id,
+        argMaxIf(s.email_domain, s.timestamp, s.type = 'identify' AND s.email_domain != '' AND NOT has({free_mail:Array(String)}, s.email_domain)) AS email_domain
+      FROM (SELECT person, type, timestamp, group_id, ${EMAIL_DOMAIN_SQL} AS email_domain FROM (${personEvents}) WHERE type IN ('group', 'identify')) AS s
+      LEFT JOIN (${GROUP_DOMAINS_SQL}) AS g ON s.group_id = g.group_id
+      GROUP BY s.person
+    )`
 }

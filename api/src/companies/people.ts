@@ -1,4 +1,4 @@
-import type { CompanyMembers } from './members.ts'
+import type { MemberIds } from './members.ts'
 import { memberFilter } from './members.ts'
 import { rows, type Client } from './query.ts'
 
@@ -27,7 +27,7 @@ interface Row {
   company: string
 }
 
-export async function loadPeople(client: Client, org: string, members: CompanyMembers): Promise<Map<string, PersonInfo>> {
+export async function loadPeople(client: Client, org: string, members: MemberIds): Promise<Map<string, PersonInfo>> {
   const m = memberFilter(members)
   const found = await rows<Row>(
     client,

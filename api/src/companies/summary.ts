@@ -1,6 +1,6 @@
 import type { CompanyGraphPoint } from '@fl0/contracts'
 import { memberActivitySql } from './activity.ts'
-import type { CompanyMembers } from './members.ts'
+import type { CompanyMembers, MemberIds } from './members.ts'
 import { memberFilter } from './members.ts'
 import { isoOf, num, rows, type Client } from './query.ts'
 import type { CompanyWindow } from './window.ts'
@@ -42,7 +42,7 @@ export interface Seen {
 }
 
 /** First and last activity at any time up to now. */
-export async function loadSeen(client: Client, org: string, members: CompanyMembers, now: CompanyWindow['params']['w_now']): Promise<Seen> {
+export async function loadSeen(client: Client, org: string, members: MemberIds, now: CompanyWindow['params']['w_now']): Promise<Seen> {
   const m = memberFilter(members)
   const [row] = await rows<{ n: string; first_seen: string; last_seen: string }>(
     client,

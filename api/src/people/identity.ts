@@ -1,0 +1,192 @@
+import { EMAIL_DOMAIN_SQL, MAX_IDENTITIES, memberFilter, type MemberIds } from '../companies/members.ts'
+import { rows, type Client } from '../companies/query.ts'
+
+/**
+ * Who a person is: the one place that decides it, for the people list, the
+ * profiles and the audience engine alike. Companies are decided beside it,
+ * in companies/members.ts (which company a person belongs to is there too,
+ * as personCompanySql, read the other way round).
+ *
+ * The rules, read from the events themselves:
+ *
+ * 1. A person is a user id. Every event carrying that user id is theirs.
+ * 2. Linking. Any event that carries both a user id and an anonymous id links
+ *    the anonymous id to that user id; the anonymous id's events without a
+ *    user id (visits before signing up, a lead's form) are then the user's.
+ *    An anonymous id linked to several user ids (a shared machine) belongs to
+ *    the one it was linked to first (earliest event, then the smallest user id,
+ *    so the answer never depends on the order rows come back in).
+ * 3. Anonymous visitors. An anonymous id never linked to a user id is a person
+ *    of its own, keyed 'anon:' + the anonymous id. The people list shows them
+ *    only with 'Show anonymous users' (the call's ip2company). Once a later
+ *    event links the anonymous id, its history moves to the user at once: keys
+ *    are computed when read, never stored.
+ * 4. Traits. A person's traits are, for each trait, the latest non-empty value
+ *    over their identify calls (their user id's and their linked anonymous
+ *    ids'): traits accumulate, as Segment's do, and a later call without a
+ *    trait, or with it empty, does not unset it.
+ * 5. Activity is page, screen and track calls (identify, group and alias say
+ *    who, not what). A visit is a session: a gap of more than 30 minutes
+ *    between a person's activity events starts a new one (the rule of the
+ *    company page's time spent, companies/activity.ts).
+ *
+ * Events with neither id belong to nobody. Events stamped after now (a client
+ * clock ahead) count once their time comes, as on the company page.
+ *
+ * How the SQL is used: personEventsSql() is a subquery of an organisation's
+ * events, each with its `person`; every people query selects from it (with
+ * {org:String} bound), so the rules above hold in every number. A query about
+ * one person (the profiles) resolves the person first (resolvePerson) and
+ * reads their rows through memberFilter, as the company page reads a
+ * company's: a direct filter on user_id and anonymous_id that ClickHouse's
+ * bloom filter indexes serve.
+ */
+
+export const ANONYMOUS_PREFIX = 'anon:'
+export const isAnonymousKey = (person: string) => person.startsWith(ANONYMOUS_PREFIX)
+export const anonymousKey = (anonymousId: string) => `${ANONYMOUS_PREFIX}${anonymousId}`
+
+/** Rule 5's activity, as SQL. */
+export const ACTIVITY_TYPES_SQL = `('page', 'screen', 'track')`
+
+/**
+ * Rule 2: each linked anonymous id with the user id it belongs to
+ * (anonymous_id, linked_user). Reads {org:String}.
+ */
+export const IDENTITY_LINKS_SQL = `
+  SELECT anonymous_id, argMin(user_id, (timestamp, user_id)) AS linked_user
+  FROM events
+  WHERE org_id = {org:String} AND anonymous_id != '' AND user_id != ''
+  GROUP BY anonymous_id`
+
+/** Rules 1–3: the person of an event row `e` joined to its link `l`. */
+export const PERSON_KEY_SQL = `if(e.user_id != '', e.user_id, if(l.linked_user != '', l.linked_user, concat('${ANONYMOUS_PREFIX}', e.anonymous_id)))`
+
+/**
+ * The organisation's events with their `person` (rules 1–3), as a subquery.
+ * `columns` are columns of events, unqualified (timestamp, type, traits…);
+ * `where` further conditions on the event row, written against `e`
+ * (e.type = 'identify'). Reads {org:String}.
+ */
+export function personEventsSql(columns: readonly string[], where?: string): string {
+  const cols = columns.map((c) => `e.${c} AS ${c}`).join(', ')
+  return `
+    SELECT ${PERSON_KEY_SQL} AS person${cols ? `, ${cols}` : ''}
+    FROM events AS e
+    LEFT JOIN (${IDENTITY_LINKS_SQL}) AS l ON e.anonymous_id = l.anonymous_id
+    WHERE e.org_id = {org:String} AND (e.user_id != '' OR e.anonymous_id != '')${where ? ` AND (${where})` : ''}`
+}
+
+/**
+ * Rule 4 for one trait: the latest non-empty value as text, in a query
+ * grouped by person over identify rows that have `timestamp` and `traits`.
+ * `path` is SQL naming the trait's path: a bound parameter
+ * ({t_email:String}) or a literal of fl0's own ('email'), never user input
+ * spliced in.
+ */
+export function latestTraitSql(path: string): string {
+  const value = `toString(getSubcolumn(traits, ${path}))`
+  return `argMaxIf(${value}, timestamp, ${value} != '')`
+}
+
+/** The latest non-empty of several traits, in order of preference (role, else title, else jobTitle). */
+export function firstTraitSql(paths: readonly string[]): string {
+  const parts = paths.map(latestTraitSql)
+  return parts.slice(1).reduce((acc, p) => `if(${acc} != '', ${acc}, ${p})`, parts[0]!)
+}
+
+/**
+ * The traits the people list and profiles read by name. Hashed e-mails
+ * (hasHEM): the SHA-256 or MD5 of an address, as a client sends it today;
+ * the identification issue adds the hashed e-mails its callback links to a
+ * visitor, here.
+ */
+export const TRAIT_PATHS = {
+  name: ['name'],
+  firstName: ['firstName', 'first_name'],
+  lastName: ['lastName', 'last_name'],
+  email: ['email'],
+  role: ['role', 'title', 'jobTitle'],
+  company: ['company', 'companyName', 'company_name'],
+  employees: ['employees', 'employee_count'],
+  revenue: ['revenue', 'annualRevenue', 'annual_revenue'],
+  linkedInUrl: ['linkedinUrl', 'linkedInUrl', 'linkedin_url', 'linkedin'],
+  hashedEmail: ['hashedEmail', 'hem', 'email_sha256', 'sha256_email', 'emailHash', 'email_md5'],
+} as const satisfies Record<string, readonly string[]>
+
+const literal = (path: string) => `'${path.replace(/[^A-Za-z0-9_.]/g, '')}'`
+
+/** Columns of TRAIT_PATHS (one per key), for a query grouped by person over identify rows. */
+export function knownTraitsSql(): string {
+  return Object.entries(TRAIT_PATHS)
+    .map(([key, paths]) => `${firstTraitSql(paths.map(literal))} AS t_${key}`)
+    .join(',\n      ')
+}
+
+/**
+ * E-mail kinds, over all of a person's identify calls: a business e-mail is
+ * one at a domain that is not free mail (companies/domain.ts), a personal
+ * one at a free-mail provider. Someone may have both. Columns business_email
+ * and personal_email (0 or 1), for a query grouped by person over identify
+ * rows with `traits`; reads {free_mail:Array(String)} (members.ts's
+ * FREE_MAIL_PARAMS).
+ */
+export function emailKindsSql(): string {
+  const d = EMAIL_DOMAIN_SQL
+  return `max(${d} != '' AND NOT has({free_mail:Array(String)}, ${d})) AS business_email, max(has({free_mail:Array(String)}, ${d})) AS personal_email`
+}
+
+export type KnownTraits = { [K in keyof typeof TRAIT_PATHS as `t_${K}`]: string }
+
+/** The name someone is shown by: their name, else first and last name. */
+export function fullName(t: Pick<KnownTraits, 't_name' | 't_firstName' | 't_lastName'>): string | null {
+  const full = [t.t_firstName, t.t_lastName].map((s) => s.trim()).filter(Boolean).join(' ')
+  return t.t_name.trim() || full || null
+}
+
+/** A trait's text as a number, when it is one (employees may come as "120"). */
+export function numberOf(text: string): number | null {
+  if (text.trim() === '') return null
+  const n = Number(text)
+  return Number.isFinite(n) ? n : null
+}
+
+/** One person's ids: what memberFilter reads (companies/members.ts). */
+export interface ResolvedPerson extends MemberIds {
+  key: string
+  anonymous: boolean
+}
+
+/**
+ * Resolves a person key (a user id, or 'anon:…') to the ids whose events are
+ * theirs; undefined when the organisation has no such person: a user id no
+ * event carries, or an anonymous id that is unknown or linked to a user (its
+ * events are that user's now).
+ */
+export async function resolvePerson(client: Client, org: string, key: string): Promise<ResolvedPerson | undefined> {
+  if (isAnonymousKey(key)) {
+    const anon = key.slice(ANONYMOUS_PREFIX.length)
+    if (!anon) return undefined
+    const [row] = await rows<{ seen: string; linked: string }>(
+      client,
+      `SELECT count() AS seen, countIf(user_id != '') AS linked FROM events WHERE org_id = {org:String} AND anonymous_id = {anon:String}`,
+      { org, anon },
+    )
+    if (!row || Number(row.seen) === 0 || Number(row.linked) > 0) return undefined
+    return { key, anonymous: true, users: [], anons: [anon], persons: [key] }
+  }
+  const [row] = await rows<{ seen: string; anons: string[] }>(
+    client,
+    `SELECT (SELECT count() FROM events WHERE org_id = {org:String} AND user_id = {user:String}) AS seen,
+       (SELECT groupArray(${MAX_IDENTITIES})(anonymous_id) FROM (${IDENTITY_LINKS_SQL}) WHERE linked_user = {user:String}) AS anons`,
+    { org, user: key },
+  )
+  if (!row || Number(row.seen) === 0) return undefined
+  const anons = [...row.anons].sort()
+  return { key, anonymous: false, users: [key], anons, persons: anons.map(() => key) }
+}
+
+/** The SQL filter and person key of one resolved person's events (memberFilter's). */
+export function personFilter(person: ResolvedPerson) {
+  return memberFilter(person)
+}

@@ -1,0 +1,142 @@
+import { chTime, PEOPLE_PAGE_SIZE, type PeopleList, type PersonRow } from '@fl0/contracts'
+import { FREE_MAIL_PARAMS, personCompanySql } from '../companies/members.ts'
+import { isoOf, num, rows, type Client } from '../companies/query.ts'
+import { SESSION_GAP_MS } from '../companies/activity.ts'
+import {
+  ACTIVITY_TYPES_SQL,
+  emailKindsSql,
+  fullName,
+  isAnonymousKey,
+  knownTraitsSql,
+  latestTraitSql,
+  numberOf,
+  personEventsSql,
+  type KnownTraits,
+} from './identity.ts'
+
+/**
+ * The people list (part 3 §2 People): the organisation's people, most
+ * recently seen first (then by key, so pages never overlap), 20 a page.
+ * Identified people only, unless `ip2company` asks for anonymous visitors
+ * too (identity.ts's rules decide who is which).
+ *
+ * The page is chosen first, from one aggregation over the organisation's
+ * events; everything else (traits, company, visits) is then read for the
+ * page's 20 people only, in parallel.
+ */
+const PERSONS = '{persons:Array(String)}'
+
+export async function listPeople(client: Client, org: string, now: Date, query: { page: number; ip2company: boolean }): Promise<PeopleList> {
+  const base = { org, now: chTime(now), anon: query.ip2company }
+  const shown = `({anon:Bool} OR NOT startsWith(person, 'anon:'))`
+  const [page, [count]] = await Promise.all([
+    rows<{ person: string; last_seen: string; active: string }>(
+      client,
+      `SELECT person, maxIf(timestamp, type IN ${ACTIVITY_TYPES_SQL}) AS last_seen, countIf(type IN ${ACTIVITY_TYPES_SQL}) AS active
+       FROM (${personEventsSql(['type', 'timestamp'], 'e.timestamp <= {now:DateTime64(3)}')})
+       WHERE ${shown}
+       GROUP BY person
+       ORDER BY active > 0 DESC, last_seen DESC, person
+       LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+      { ...base, limit: PEOPLE_PAGE_SIZE, offset: (query.page - 1) * PEOPLE_PAGE_SIZE },
+    ),
+    rows<{ total: string }>(
+      client,
+      `SELECT uniqExact(person) AS total FROM (${personEventsSql([], 'e.timestamp <= {now:DateTime64(3)}')}) WHERE ${shown}`,
+      base,
+    ),
+  ])
+  const persons = page.map((p) => p.person)
+  if (persons.length === 0) return { totalUsers: num(count?.total), users: [] }
+
+  const params = { ...base, persons, ...FREE_MAIL_PARAMS }
+  const [traits, companies, visits] = await Promise.all([
+    rows<KnownTraits & { person: string; business_email: number | string; personal_email: number | string }>(
+      client,
+      `SELECT person, ${knownTraitsSql()}, ${emailKindsSql()}
+       FROM (${personEventsSql(['timestamp', 'traits'], `e.type = 'identify' AND has(${PERSONS}, person)`)})
+       GROUP BY person`,
+      params,
+    ),
+    rows<{ person: string; group_id: string; company_domain: string }>(
+      client,
+      personCompanySql(personEventsSql(['type', 'timestamp', 'group_id', 'traits'], `e.type IN ('group', 'identify') AND has(${PERSONS}, person)`)),
+      params,
+    ),
+    rows<{ person: string; visits: string }>(
+      client,
+      `SELECT person, countIf(prev_ms = 0 OR ms - prev_ms > {gap:UInt32}) AS visits
+       FROM (
+         SELECT person, toUnixTimestamp64Milli(timestamp) AS ms,
+           lagInFrame(toUnixTimestamp64Milli(timestamp), 1, toInt64(0)) OVER (PARTITION BY person ORDER BY timestamp, message_id ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS prev_ms
+         FROM (${personEventsSql(['timestamp', 'message_id'], `e.type IN ${ACTIVITY_TYPES_SQL} AND e.timestamp <= {now:DateTime64(3)} AND has(${PERSONS}, person)`)})
+       )
+       GROUP BY person`,
+      { ...params, gap: SESSION_GAP_MS },
+    ),
+  ])
+  const groups = await loadGroups(client, org, [...new Set(companies.map((c) => c.group_id).filter(Boolean))])
+
+  const traitsOf = new Map(traits.map((t) => [t.person, t]))
+  const companyOf = new Map(companies.map((c) => [c.person, c]))
+  const visitsOf = new Map(visits.map((v) => [v.person, num(v.visits)]))
+  const users = page.map((p): PersonRow => {
+    const t = traitsOf.get(p.person)
+    const c = companyOf.get(p.person)
+    const g = c?.group_id ? groups.get(c.group_id) : undefined
+    const name = t ? fullName(t) : null
+    const email = t?.t_email.trim() || null
+    const anonymous = isAnonymousKey(p.person)
+    return {
+      id: p.person,
+      anonymous,
+      visitor: name ?? email ?? (anonymous ? 'Anonymous visitor' : p.person),
+      email,
+      company: g?.name || t?.t_company.trim() || c?.company_domain || null,
+      companyDomain: c?.company_domain || null,
+      visits: visitsOf.get(p.person) ?? 0,
+      role: t?.t_role.trim() || null,
+      lastSeen: num(p.active) > 0 ? isoOf(p.last_seen) : null,
+      employees: numberOf(g?.employees ?? '') ?? numberOf(t?.t_employees ?? ''),
+      revenue: numberOf(g?.revenue ?? '') ?? numberOf(t?.t_revenue ?? ''),
+      linkedInUrl: linkedInUrlOf(t?.t_linkedInUrl ?? ''),
+      hasBusinessEmail: num(t?.business_email) > 0,
+      hasPersonalEmail: num(t?.personal_email) > 0,
+      hasHEM: (t?.t_hashedEmail ?? '').trim() !== '',
+    }
+  })
+  return { totalUsers: num(count?.total), users }
+}
+
+interface GroupInfo {
+  name: string
+  employees: string
+  revenue: string
+}
+
+/** The company's own traits from its group calls: the latest non-empty name, employees and revenue. */
+async function loadGroups(client: Client, org: string, groupIds: string[]): Promise<Map<string, GroupInfo>> {
+  if (groupIds.length === 0) return new Map()
+  const found = await rows<GroupInfo & { group_id: string }>(
+    client,
+    `SELECT group_id, ${latestTraitSql(`'name'`)} AS name, ${latestTraitSql(`'employees'`)} AS employees, ${latestTraitSql(`'revenue'`)} AS revenue
+     FROM events
+     WHERE org_id = {org:String} AND type = 'group' AND has({groups:Array(String)}, group_id)
+     GROUP BY group_id`,
+    { org, groups: groupIds },
+  )
+  return new Map(found.map((g) => [g.group_id, g]))
+}
+
+/** A profile address, made absolute; anything but http(s) is dropped (the screen links to it). */
+export function linkedInUrlOf(text: string): string | null {
+  const t = text.trim()
+  if (!t) return null
+  const url = /^https?:\/\//i.test(t) ? t : /^(www\.)?linkedin\.com\//i.test(t) ? `https://${t}` : null
+  if (!url) return null
+  try {
+    return new URL(url).protocol.startsWith('http') ? url : null
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,99 @@
+import { PEOPLE_TEXT, TOP_LIST_SIZE, type FeatureUsage, type ProfileTrait, type UserProfile } from '@fl0/contracts'
+import type { ApiDeps } from '../deps.ts'
+import { memberActivitySql } from '../companies/activity.ts'
+import { FREE_MAIL_PARAMS, personCompanySql } from '../companies/members.ts'
+import { displayName, loadPeople } from '../companies/people.ts'
+import { num, rows, type Client } from '../companies/query.ts'
+import { loadSeen } from '../companies/summary.ts'
+import { mergeTraits } from '../companies/traits.ts'
+import { notFound } from '../http/errors.ts'
+import { loadFeatures, topAndBottom } from './features.ts'
+import { latestTraitSql, personFilter, resolvePerson, type ResolvedPerson } from './identity.ts'
+import { profileWindow } from './window.ts'
+
+/**
+ * The user profile (part 3 §2, people/users/{userId}): who the person is
+ * (identity.ts), their company (members.ts's personCompanySql), their
+ * traits, and what they did in the profile window (PROFILE_WINDOW_DAYS):
+ * activity per day, the most triggered track events, and the organisation's
+ * features by how often the person used them.
+ */
+
+/** The newest identify calls read for the traits: traits repeat on every call, so a few hundred hold every key a client still sends. */
+const IDENTIFY_CALLS = 500
+
+export async function findPerson(client: Client, orgId: string, key: string): Promise<ResolvedPerson> {
+  const person = await resolvePerson(client, orgId, key)
+  if (!person) throw notFound(PEOPLE_TEXT.userNotFound(key))
+  return person
+}
+
+export async function userProfile(deps: ApiDeps, orgId: string, key: string): Promise<UserProfile> {
+  const client = deps.events.client
+  const person = await findPerson(client, orgId, key)
+  const window = await profileWindow(deps.sql, orgId, deps.now())
+  const m = personFilter(person)
+  const activity = memberActivitySql(person, window)
+  const [identifyRows, people, company, seen, daily, events, features] = await Promise.all([
+    rows<{ traits: string }>(
+      client,
+      `SELECT toJSONString(traits) AS traits FROM events WHERE org_id = {org:String} AND type = 'identify' AND ${m.where}
+       ORDER BY timestamp DESC LIMIT {limit:UInt32}`,
+      { org: orgId, ...m.params, limit: IDENTIFY_CALLS },
+    ),
+    loadPeople(client, orgId, person),
+    loadCompany(client, orgId, person),
+    loadSeen(client, orgId, person, window.params.w_now),
+    rows<{ date: string; n: string }>(client, `SELECT date, count() AS n FROM (${activity.sql}) GROUP BY date`, { org: orgId, ...activity.params }),
+    rows<{ event: string; n: string }>(
+      client,
+      `SELECT event, count() AS n FROM (${activity.sql}) WHERE type = 'track' AND event != '' GROUP BY event ORDER BY n DESC, event`,
+      { org: orgId, ...activity.params },
+    ),
+    loadFeatures(deps.sql, orgId),
+  ])
+  const info = people.get(person.key)
+  const byDate = new Map(daily.map((d) => [d.date, num(d.n)]))
+  const counts = new Map(events.map((e) => [e.event, num(e.n)]))
+  const usage: FeatureUsage[] = features.map((f) => ({ featureId: f.id, featureName: f.name, usage: f.events.reduce((n, e) => n + (counts.get(e) ?? 0), 0) }))
+  const lists = topAndBottom(usage, (a, b) => a.usage - b.usage, TOP_LIST_SIZE)
+  return {
+    id: person.key,
+    anonymous: person.anonymous,
+    name: displayName(person.key, info),
+    email: info?.email ?? null,
+    company: company.name || info?.company || company.domain || null,
+    companyDomain: company.domain || null,
+    firstSeen: seen.firstSeen,
+    lastSeen: seen.lastSeen,
+    traits: traitList(mergeTraits(identifyRows.map((r) => JSON.parse(r.traits) as Record<string, unknown>))),
+    graph: window.dates.map((date) => ({ date, value: byDate.get(date) ?? 0 })),
+    mostUsedFeatures: lists.top.filter((f) => f.usage > 0),
+    leastUsedFeatures: lists.bottom,
+    mostTriggeredEvents: events.slice(0, TOP_LIST_SIZE).map((e) => ({ name: e.event, total: num(e.n) })),
+    timezone: window.timezone,
+  }
+}
+
+/** Every trait, by key. */
+export function traitList(merged: Record<string, ProfileTrait['value']>): ProfileTrait[] {
+  return Object.keys(merged)
+    .sort((a, b) => a.localeCompare(b))
+    .map((key) => ({ key, value: merged[key]! }))
+}
+
+/** The person's company: its domain by members.ts's rules, and the group's name when a group call names it. */
+async function loadCompany(client: Client, orgId: string, person: ResolvedPerson): Promise<{ domain: string; name: string }> {
+  const m = personFilter(person)
+  const personEvents = `SELECT ${m.person} AS person, type, timestamp, group_id, traits FROM events
+    WHERE org_id = {org:String} AND type IN ('group', 'identify') AND ${m.where}`
+  const [found] = await rows<{ group_id: string; company_domain: string }>(client, personCompanySql(personEvents), { org: orgId, ...m.params, ...FREE_MAIL_PARAMS })
+  if (!found) return { domain: '', name: '' }
+  if (!found.group_id) return { domain: found.company_domain, name: '' }
+  const [group] = await rows<{ name: string }>(
+    client,
+    `SELECT ${latestTraitSql(`'name'`)} AS name FROM events WHERE org_id = {org:String} AND type = 'group' AND group_id = {group:String}`,
+    { org: orgId, group: found.group_id },
+  )
+  return { domain: found.company_domain, name: group?.name.trim() ?? '' }
+}
