@@ -27,6 +27,7 @@ import type { FeatureBody, FeatureDetail, FeatureList, KnownEventList, ParagonUs
 import type { FeatureSelections, LexiconEventList, LexiconPropertyList, LexiconTraitList, MappingEventList, MappingSelections } from './types.ts'
 import type { AudienceTraits, CreatedMetric, EventPropertyList, MetricCategories, MetricDefinition, MetricGraph, PropertyValueList, SaveMetric, StoredMetric, TraitValues } from './types.ts'
 import type { FeatureQuery, FeatureQueryResult, Report, ReportSummary, SavedReport, SaveReport } from './types.ts'
+import type { CompanyFeatureAdoption, CompanyProfile, PeopleList, ProfileEvents, ProfileTraitSetting, ProfileTraitType, StoredEventPayload, UserProfile } from './types.ts'
 
 const org = (code: string) => `/api/orgs/${encodeURIComponent(code)}`
 const orgV2 = (code: string) => `/api-v2/orgs/${encodeURIComponent(code)}`
@@ -142,6 +143,24 @@ export function createApi(http: Http) {
       /** One of the feature report's queries: sent ten at once, so not queued; abortable. */
       featureQuery: (code: string, featureId: string, query: FeatureQuery, signal?: AbortSignal) =>
         http.post<FeatureQueryResult>(`${orgV2(code)}/features/${encodeURIComponent(featureId)}/data/query`, query, { signal, queued: false }),
+    },
+    people: {
+      /** The People table (part 3 §7): 20 a page; ip2company adds anonymous visitors. */
+      list: (code: string, page: number, ip2company: boolean, signal?: AbortSignal) =>
+        http.get<PeopleList>(`${orgV2(code)}/people`, { query: { page, ip2company }, signal }),
+    },
+    profiles: {
+      /** The user and company profiles (part 3 §7 Profiles); userId is a user id or 'anon:' and an anonymous id, companyId a domain. */
+      user: (code: string, userId: string, signal?: AbortSignal) => http.get<UserProfile>(`${org(code)}/people/${encodeURIComponent(userId)}`, { signal }),
+      userEvents: (code: string, userId: string, page: number, signal?: AbortSignal) =>
+        http.get<ProfileEvents>(`${orgV2(code)}/users/${encodeURIComponent(userId)}/profile/events`, { query: { page }, signal }),
+      userEvent: (code: string, userId: string, messageId: string, signal?: AbortSignal) =>
+        http.get<StoredEventPayload>(`${orgV2(code)}/users/${encodeURIComponent(userId)}/profile/events/${encodeURIComponent(messageId)}`, { signal }),
+      company: (code: string, companyId: string, signal?: AbortSignal) => http.get<CompanyProfile>(`${org(code)}/company/${encodeURIComponent(companyId)}`, { signal }),
+      featureAdoption: (code: string, companyId: string, signal?: AbortSignal) =>
+        http.get<CompanyFeatureAdoption>(`${org(code)}/company/${encodeURIComponent(companyId)}/feature-adoption`, { signal }),
+      traits: (code: string, type: ProfileTraitType, signal?: AbortSignal) => http.get<ProfileTraitSetting[]>(`${org(code)}/profile_traits/${type}`, { signal }),
+      chooseTrait: (code: string, type: ProfileTraitType, body: ProfileTraitSetting) => http.post<ProfileTraitSetting[]>(`${org(code)}/profile_traits/${type}`, body),
     },
     dataSources: {
       get: (code: string, signal?: AbortSignal) => http.get<DataSourcesRecord>(`${orgV2(code)}/data-sources`, { signal }),

@@ -60,3 +60,22 @@ export type {
 } from '@fl0/contracts/lexicon'
 
 export type { FeatureQuery, FeatureQueryResult, Report, ReportSummary, SavedReport, SaveReport } from '@fl0/contracts/reports'
+
+export type {
+  CompanyFeatureAdoption,
+  CompanyProfile,
+  FeatureAdoption,
+  FeatureUsage,
+  PeopleList,
+  PersonRow,
+  ProfileEvent,
+  ProfileEvents,
+  ProfilePoint,
+  ProfileTotal,
+  ProfileTrait,
+  ProfileTraitSetting,
+  ProfileTraitType,
+  StoredEventPayload,
+  TopUser,
+  UserProfile,
+} from '@fl0/contracts/people'
