@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import type { Bus, Consumer, EventStore } from '@fl0/stores'
+import { recordKey } from './shape.ts'
 
 export const LEXICON_GROUP = 'lexicon'
 
@@ -18,20 +19,27 @@ export interface LexiconWorkerDeps {
   maxWaitMs?: number
   /** Called after each batch is in the dictionary, with the number of records it held (tests, the delay benchmark). */
   onIndexed?: (count: number) => void
+  /** How many record shapes the worker remembers having sent (see shape.ts); past this it forgets them all and starts again. */
+  maxShapes?: number
 }
 
 /**
  * The lexicon worker: its own consumer group on 'events', keeping the data
  * dictionary (clickhouse/0002_lexicon.sql) current.
  *
- * It hands each batch's records, as they came off the bus, to ClickHouse's
- * lexicon_input; the migration's materialised views turn them into event
- * names, property paths and traits with their inferred types. So:
- * - nothing is parsed on the event loop, which the ingest shares in embedded mode;
+ * It hands records, as they came off the bus, to ClickHouse's lexicon_input;
+ * the migration's materialised views turn them into event names, property
+ * paths and traits with their inferred types. So:
  * - the types are the ones ClickHouse infers when the event writer stores the
  *   same record, which is what the metric engine reads;
  * - a batch delivered twice writes the same set rows again, which readers
  *   cannot tell apart: at-least-once delivery needs no bookkeeping here.
+ * Only records of a shape not sent before go (shape.ts): ClickHouse's JSON
+ * inference costs about 0.1 ms a record, as much as storing it in `events`,
+ * which a stream of tens of thousands a second cannot pay twice on two cores;
+ * a JSON.parse and a walk of the keys cost a few microseconds. The memory of
+ * shapes is this process's: after a restart the first records of each shape
+ * go again, which changes nothing.
  * Volumes are not the worker's: they are counted from `events` when read.
  *
  * A record ClickHouse cannot parse is skipped (input_format_allow_errors_ratio):
@@ -41,14 +49,23 @@ export interface LexiconWorkerDeps {
  */
 export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consumer> {
   const { bus, store } = deps
+  const sent = new Set<string>()
+  const maxShapes = deps.maxShapes ?? 50_000
   return bus.consume({
     topic: deps.topic ?? 'events',
     group: deps.group ?? LEXICON_GROUP,
     maxBatchSize: deps.maxBatchSize ?? 5_000,
     maxWaitMs: deps.maxWaitMs ?? 100,
     onBatch: async function indexEvents(messages) {
-      if (messages.length === 0) return
-      await indexRecords(store, messages.map((m) => m.value))
+      const fresh = new Map<string, string>()
+      for (const m of messages) {
+        const key = recordKey(m.value)
+        if (key !== undefined && !sent.has(key) && !fresh.has(key)) fresh.set(key, m.value)
+      }
+      await indexRecords(store, [...fresh.values()])
+      // Remembered only once stored: a failed batch is retried whole.
+      if (sent.size + fresh.size > maxShapes) sent.clear()
+      for (const key of fresh.keys()) sent.add(key)
       deps.onIndexed?.(messages.length)
     },
   })
