@@ -4,6 +4,7 @@ import { createOrganisation, findOrganisationByUrlCode } from './organisations.t
 import { createSource, deleteSource, findSourceByWriteKey, getSource, listSources, sourceIdentifiersInUse, updateSource } from './sources.ts'
 import { newId, newWriteKey } from './ids.ts'
 import type { Sql } from './sql.ts'
+import { createAudience, deleteAudience, findAudience, findAudiences, listAudiences, updateAudience } from './audiences.ts'
 import { getFeatureSelections, saveFeatureSelections } from './feature-selections.ts'
 import { createUser, findUserByEmail, setStaff } from './users.ts'
 import { createSession, deleteSession, findSessionUser } from './sessions.ts'
@@ -340,6 +341,31 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
       const more = await Promise.all(['a', 'b', 'c'].map((name) => saveProfileTrait(sql, other.id, 'company', { name, hidden: false }, 2)))
       expect(more.filter((r) => r === 'too-many')).toHaveLength(1)
       expect(await listProfileTraits(sql, other.id, 'company')).toHaveLength(2)
+    })
+    it('keeps audiences with their filters as saved, by name, within their organisation only', async () => {
+      const org = await createOrganisation(sql, 'Audiences')
+      const other = await createOrganisation(sql, 'Audiences Elsewhere')
+      const empty = { match_aggregation: 'and', matches: [], action_aggregation: 'and', actions: [] }
+      const a = await createAudience(sql, { orgId: org.id, name: 'Trials', description: 'On a trial' })
+      expect(a).toEqual({ id: a.id, org_id: org.id, name: 'Trials', description: 'On a trial', filters: empty })
+      expect(await findAudience(sql, org.id, a.id)).toEqual(a)
+      expect(await findAudience(sql, other.id, a.id)).toBeUndefined()
+      const filters = { match_aggregation: 'or', matches: [{ kind: 'user', trait: "plan's \"tier\"", string_op: 'is', value: 'pro' }], action_aggregation: 'and', actions: [] }
+      const b = await createAudience(sql, { orgId: org.id, name: 'active', description: '', filters })
+      expect(b.filters).toEqual(filters)
+      expect((await listAudiences(sql, org.id)).map((x) => x.name)).toEqual(['active', 'Trials'])
+      expect(await listAudiences(sql, other.id)).toEqual([])
+      expect((await findAudiences(sql, org.id, [a.id, b.id, 'no-such-id', a.id])).map((x) => x.id).sort()).toEqual([a.id, b.id].sort())
+      expect(await findAudiences(sql, other.id, [a.id])).toEqual([])
+
+      // What is given changes; what is left out stays.
+      expect(await updateAudience(sql, other.id, a.id, { name: 'stolen' })).toBeUndefined()
+      expect(await updateAudience(sql, org.id, a.id, { filters })).toEqual({ ...a, filters })
+      expect(await updateAudience(sql, org.id, a.id, { name: 'Trial users', description: '' })).toEqual({ ...a, name: 'Trial users', description: '', filters })
+
+      expect(await deleteAudience(sql, other.id, a.id)).toBeUndefined()
+      expect(await deleteAudience(sql, org.id, a.id)).toEqual({ id: a.id, name: 'Trial users' })
+      expect(await findAudience(sql, org.id, a.id)).toBeUndefined()
     })
   })
 }
