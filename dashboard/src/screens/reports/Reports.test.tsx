@@ -103,6 +103,7 @@ describe('the custom report editor', () => {
 
     fireEvent.change(name, { target: { value: 'G' } })
     expect(screen.queryByText('Report name must be given')).toBeNull()
+    expect(screen.getByText('Saving...')).toBeTruthy()
     await act(() => vi.advanceTimersByTimeAsync(300))
     fireEvent.change(name, { target: { value: 'Growth' } })
     await act(() => vi.advanceTimersByTimeAsync(499))
@@ -113,6 +114,7 @@ describe('the custom report editor', () => {
     expect(router.state.historyAction).toBe('REPLACE')
     expect(saves(server)).toEqual([{ report_id: null, name: 'Growth', description: 'Weekly numbers', metric_ids: [] }])
     expect(screen.getByRole('heading', { level: 1, name: 'Growth' })).toBeTruthy()
+    expect(await screen.findByText('All changes saved')).toBeTruthy()
 
     // The same editor goes on: nothing reloaded, what is typed stays, and the next save changes r1.
     expect(server.callsTo('GET', '/api/orgs/acme/reports/r1')).toEqual([])

@@ -14,7 +14,7 @@ import { ReportSwitcher } from '../ReportSwitcher.tsx'
 import { reportPath, REPORTS, reportsPath } from '../text.ts'
 import { AddMetricModal } from './AddMetricModal.tsx'
 import { MetricCard } from './MetricCard.tsx'
-import { useReportSaver, type ReportValues } from './useReportSaver.ts'
+import { useReportSaver, type ReportValues, type SaveStatus } from './useReportSaver.ts'
 
 /** The page around the editor: breadcrumbs, title, the report switcher and the actions. */
 function Frame({ org, title, actions, children }: { org: string; title: string; actions?: ReactNode; children: ReactNode }) {
@@ -69,6 +69,17 @@ function DeleteReport({ name, onDelete }: { name: string; onDelete: () => Promis
 
 const INPUT = 'rounded-md border px-3 py-2 text-sm outline-none focus:ring-2'
 
+const SAVE_NOTES: Record<SaveStatus, string> = { idle: '', saving: 'Saving...', saved: 'All changes saved' }
+
+/** Whether what is on screen is saved: there is no save button, so the editor says so. */
+function SaveNote({ status }: { status: SaveStatus }) {
+  return (
+    <p aria-live="polite" data-save-status={status} className="min-w-32 text-right text-xs text-slate-500">
+      {SAVE_NOTES[status]}
+    </p>
+  )
+}
+
 /**
  * The custom report editor (part 3 §2, §4, §5): name and description saved
  * 500 ms after a change, the metric list at once, the report created by the
@@ -114,6 +125,7 @@ function Editor({ org, reportId, initial, onCreated }: { org: string; reportId?:
       refetch(REPORTS)
       navigate(reportsPath(org))
     } catch (error) {
+      saver.reopen()
       if (!isSilentError(error)) snackbar.error(messageOf(error))
     }
   }
@@ -124,6 +136,7 @@ function Editor({ org, reportId, initial, onCreated }: { org: string; reportId?:
       title={values.name.trim() || REPORT_TEXT.newReport}
       actions={
         <>
+          <SaveNote status={saver.status} />
           <Button variant="secondary" onClick={() => setAdding(true)}>
             {REPORT_TEXT.addMetric}
           </Button>

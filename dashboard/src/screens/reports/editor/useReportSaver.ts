@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { REPORT_ERRORS } from '@fl0/contracts/reports'
 import { useApi } from '../../../api/context.tsx'
 import { isSilentError } from '../../../api/errors.ts'
@@ -35,8 +35,13 @@ interface Options {
  * 'An error has occurred saving the report', and the page reloads with what
  * the server has (the snackbar flagged to reload, part 1 §4).
  */
+/** What the editor says about saving: nothing yet, a change not saved yet (or on its way), or everything saved. */
+export type SaveStatus = 'idle' | 'saving' | 'saved'
+
 export function useReportSaver(initial: ReportValues, options: Options) {
   const api = useApi()
+  const [status, setStatus] = useState<SaveStatus>(options.reportId ? 'saved' : 'idle')
+  const outstanding = useRef(0)
   const snackbar = useSnackbar()
   const latest = useRef(initial)
   const id = useRef(options.reportId)
@@ -53,7 +58,7 @@ export function useReportSaver(initial: ReportValues, options: Options) {
       const v = latest.current
       if (!v.name.trim()) {
         if (mounted.current) opts.current.onNameMissing()
-        return
+        return 'unsaved' as const
       }
       try {
         const { report_id } = await api.reports.save(opts.current.org, { report_id: id.current ?? null, name: v.name, description: v.description, metric_ids: v.metricIds })
@@ -72,19 +77,26 @@ export function useReportSaver(initial: ReportValues, options: Options) {
     const run = () => {
       clearTimeout(timer.current)
       timer.current = undefined
-      chain.current = chain.current.then(saveOnce)
+      outstanding.current++
+      chain.current = chain.current.then(saveOnce).then((outcome) => {
+        outstanding.current--
+        // Saved once nothing is waiting or on its way; a blank name leaves the last word to its error.
+        if (mounted.current && state.current === 'open' && outstanding.current === 0 && timer.current === undefined) setStatus(outcome === 'unsaved' ? 'idle' : 'saved')
+      })
       return chain.current
     }
     return {
       /** Name or description changed: saved once typing pauses. */
       later(values: ReportValues) {
         latest.current = values
+        setStatus('saving')
         clearTimeout(timer.current)
         timer.current = setTimeout(run, AUTOSUBMIT_MS)
       },
       /** The metric list changed: saved at once (with any name change still waiting). */
       now(values: ReportValues) {
         latest.current = values
+        setStatus('saving')
         return run()
       },
       /** No more saves (the report is being deleted); returns once the ones under way are done. */
@@ -93,6 +105,10 @@ export function useReportSaver(initial: ReportValues, options: Options) {
         timer.current = undefined
         state.current = 'closed'
         return chain.current
+      },
+      /** Saving again after a delete that failed. */
+      reopen() {
+        if (state.current === 'closed') state.current = 'open'
       },
       id: () => id.current,
     }
@@ -107,5 +123,5 @@ export function useReportSaver(initial: ReportValues, options: Options) {
     }
   }, [saver])
 
-  return saver
+  return { ...saver, status }
 }

@@ -33,6 +33,7 @@ function Figures({ data, audience }: { data: FeatureReportData; audience: Audien
   return (
     <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <CountsCard
+        className="lg:col-span-2"
         title={w.active}
         items={[
           { label: 'Today', value: f('activeToday').value },

@@ -31,9 +31,9 @@ function BigFigure({ label, value, size = 'text-3xl' }: { label: string; value: 
 }
 
 /** counts: several numbers of one measure side by side (today, 7 days, 30 days, the year). */
-export function CountsCard({ title, items }: { title: string; items: Array<{ label: string; value: number }> }) {
+export function CountsCard({ title, items, className }: { title: string; items: Array<{ label: string; value: number }>; className?: string }) {
   return (
-    <Card title={title}>
+    <Card title={title} className={className}>
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {items.map((i) => (
           <BigFigure key={i.label} label={i.label} value={i.value} />
