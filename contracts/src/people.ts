@@ -179,6 +179,8 @@ export interface TopUser {
 export interface CompanyProfile {
   domain: string
   name: string
+  /** The logo service's address for the domain (FL0_LOGO_URL), as on the company page; null without one. */
+  logoUrl: string | null
   firstSeen: string | null
   lastSeen: string | null
   /** The group's e-mail trait, else the e-mail of the company's first known person. */

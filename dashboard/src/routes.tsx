@@ -30,6 +30,11 @@ const DataSourcesPage = lazy(() => import('./screens/data-sources/DataSourcesPag
 const LexiconPage = lazy(() => import('./screens/lexicon/LexiconPage.tsx'))
 const MetricsRoutes = lazy(() => import('./screens/metrics/MetricsRoutes.tsx'))
 const ReportsRoutes = lazy(() => import('./screens/reports/ReportsRoutes.tsx'))
+const PeopleArea = lazy(() => import('./screens/people/PeopleArea.tsx'))
+const PeopleTab = lazy(() => import('./screens/people/PeopleTab.tsx'))
+const PeopleNotFound = lazy(() => import('./screens/people/PeopleNotFound.tsx'))
+const UserProfile = lazy(() => import('./screens/profiles/UserProfile.tsx'))
+const CompanyProfile = lazy(() => import('./screens/profiles/CompanyProfile.tsx'))
 const AdminLayout = lazy(() => import('./screens/admin/AdminLayout.tsx'))
 const NotFound = lazy(() => import('./screens/NotFound.tsx'))
 
@@ -63,6 +68,46 @@ const ORG_SCREENS: Partial<Record<(typeof ORG_ROUTE_GROUPS)[number]['path'], Rea
   reports: screen(ReportsRoutes),
 }
 
+/**
+ * people/* and people-ai/* (part 3 §2): one set of screens, mounted twice;
+ * links inside stay in the mount they start from (screens/people/paths.ts).
+ *
+ * Where the People table sits: the area has the tabs People and Audiences.
+ * The People tab is the index, people/: where the menu's People and the
+ * company page's back link lead, so it opens on the People table, the list a
+ * user comes for. The audience builder with no saved audience (the
+ * specification's "people/ (index)") sits on the same tab, below the table:
+ * segmenting starts from the people just seen, and 'Create audience...' makes
+ * it a saved audience at people/audiences/{audienceId}. The Audiences tab
+ * lists the saved ones. The audience editor and the profiles are pages of
+ * their own, each with its way back.
+ *
+ * Owners: the table and the profiles are screens/people and screens/profiles;
+ * the builder, the audiences list and the editor are screens/audiences.
+ */
+const PEOPLE_ROUTES: RouteObject[] = [
+  {
+    element: screen(PeopleArea),
+    children: [
+      // The audience builder (screens/audiences) goes after the table, in this fragment.
+      { index: true, element: <>{screen(PeopleTab)}</> },
+      // The audiences list (screens/audiences) goes here.
+      { path: 'audiences', element: null },
+    ],
+  },
+  // The audience editor (screens/audiences) goes here.
+  { path: 'audiences/:audienceId', element: <Placeholder heading="Audience" /> },
+  { path: 'users/:userId/*', element: screen(UserProfile) },
+  { path: 'companies/:companyId', element: screen(CompanyProfile) },
+  { path: '*', element: screen(PeopleNotFound) },
+]
+
+/** Groups whose screens are nested routes of their own (the others are one element at {group}/*). */
+const ORG_NESTED: Partial<Record<(typeof ORG_ROUTE_GROUPS)[number]['path'], RouteObject[]>> = {
+  people: PEOPLE_ROUTES,
+  'people-ai': PEOPLE_ROUTES,
+}
+
 const ADMIN_HEADINGS: Array<[string, string]> = [
   ['people-table', 'People table'],
   ['universal-table', 'Universal table'],
@@ -93,7 +138,10 @@ export const routes: RouteObject[] = [
               { index: true, element: <OrgHome /> },
               // The company page by domain, its tabs as sub-paths (screens/companies/tabs.ts); 'companies' alone keeps its heading.
               { path: 'companies/:company/*', element: screen(CompanyPage) },
-              ...ORG_ROUTE_GROUPS.map((g) => ({ path: `${g.path}/*`, element: ORG_SCREENS[g.path] ?? <Placeholder heading={g.heading} /> })),
+              ...ORG_ROUTE_GROUPS.map((g): RouteObject => {
+                const nested = ORG_NESTED[g.path]
+                return nested ? { path: g.path, children: nested } : { path: `${g.path}/*`, element: ORG_SCREENS[g.path] ?? <Placeholder heading={g.heading} /> }
+              }),
               { path: 'settings/*', handle: { hideMenu: true } satisfies RouteHandle, element: screen(SettingsPage) },
             ],
           },

@@ -3,6 +3,7 @@ import type { ApiDeps } from '../deps.ts'
 import { memberActivitySql } from '../companies/activity.ts'
 import { nameOf } from '../companies/company.ts'
 import { normalizeDomain } from '../companies/domain.ts'
+import { logoUrlFor } from '../companies/logo.ts'
 import { memberFilter, resolveCompanyMembers, type CompanyMembers } from '../companies/members.ts'
 import { displayName, loadPeople } from '../companies/people.ts'
 import { loadGroupTraits } from '../companies/profile.ts'
@@ -71,6 +72,7 @@ export async function companyProfile(deps: ApiDeps, orgId: string, param: string
   return {
     domain: members.domain,
     name: nameOf(traits, people, members.domain),
+    logoUrl: logoUrlFor(deps.logoUrlTemplate, members.domain),
     firstSeen: seen.firstSeen,
     lastSeen: seen.lastSeen,
     email: groupEmail ?? firstEmail,

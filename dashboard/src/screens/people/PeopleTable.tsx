@@ -1,0 +1,112 @@
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { PEOPLE_TEXT } from '@fl0/contracts/people'
+import { useApi } from '../../api/context.tsx'
+import type { PersonRow } from '../../api/types.ts'
+import { useFetch } from '../../api/useFetch.ts'
+import { FetchView } from '../../ui/FetchView.tsx'
+import { formatDateTime, formatRelative } from '../../ui/format.ts'
+import { DataGrid, type Column } from '../../ui/grid/DataGrid.tsx'
+import { usePage } from '../../ui/grid/usePage.ts'
+import { Avatar } from '../companies/Avatar.tsx'
+import { formatTraitValue, plural } from '../companies/format.ts'
+import { usePeoplePaths } from './paths.ts'
+import { PersonIcons } from './PersonIcons.tsx'
+
+const C = PEOPLE_TEXT.columns
+
+/** Revenue as the company page shows it: dollars, short ($5.0M, $1.2B). */
+export const formatRevenue = (n: number) => formatTraitValue({ key: 'revenue', icon: 'number', label: 'Revenue', value: n })
+
+function columns(user: (id: string) => string): Column<PersonRow>[] {
+  return [
+    {
+      key: 'visitor',
+      header: C.visitor,
+      width: 280,
+      render: (p) => (
+        <span className="flex items-center gap-2">
+          <Avatar id={p.id} name={p.visitor} anonymous={p.anonymous && p.visitor === 'Anonymous visitor'} />
+          <span className="min-w-0">
+            <span className="flex items-center gap-2">
+              <Link to={user(p.id)} onClick={(e) => e.stopPropagation()} className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+                {p.visitor}
+              </Link>
+              <PersonIcons person={p} />
+            </span>
+            {p.email && p.email !== p.visitor && <span className="block truncate text-xs text-slate-500">{p.email}</span>}
+          </span>
+        </span>
+      ),
+    },
+    {
+      key: 'company',
+      header: C.company,
+      width: 190,
+      render: (p) => (
+        <span className="block min-w-0">
+          <span className="block truncate">{p.company ?? '—'}</span>
+          {p.companyDomain && p.companyDomain !== p.company && <span className="block truncate text-xs text-slate-500">{p.companyDomain}</span>}
+        </span>
+      ),
+    },
+    { key: 'activity', header: C.activity, width: 100, render: (p) => plural(p.visits, 'visit') },
+    { key: 'role', header: C.role, width: 160, render: (p) => <span title={p.role ?? undefined}>{p.role ?? '—'}</span> },
+    {
+      key: 'lastSeen',
+      header: C.lastSeen,
+      width: 140,
+      render: (p) => (p.lastSeen ? <time dateTime={p.lastSeen} title={formatDateTime(p.lastSeen)}>{formatRelative(p.lastSeen)}</time> : '—'),
+    },
+    { key: 'employees', header: C.employees, width: 100, render: (p) => (p.employees === null ? '—' : p.employees.toLocaleString('en-US')) },
+    { key: 'revenue', header: C.revenue, width: 100, render: (p) => (p.revenue === null ? '—' : formatRevenue(p.revenue)) },
+  ]
+}
+
+function Empty() {
+  return (
+    <div className="space-y-1">
+      <p className="text-base font-medium text-slate-700">{PEOPLE_TEXT.emptyTitle}</p>
+      <p>{PEOPLE_TEXT.emptyText}</p>
+    </div>
+  )
+}
+
+/**
+ * The People table (part 3 §2 People): the organisation's identified people,
+ * most recently seen first, 20 a page from the server; 'Show anonymous users'
+ * adds the visitors nobody has identified (the call's ip2company). A row
+ * opens the company page when the person's company domain is known; the
+ * name opens the person's profile.
+ */
+export function PeopleTable() {
+  const api = useApi()
+  const navigate = useNavigate()
+  const paths = usePeoplePaths()
+  const [anonymous, setAnonymous] = useState(false)
+  const [page, setPage] = usePage({ anonymous })
+  const fetched = useFetch((signal) => api.people.list(paths.organization, page, anonymous, signal), [paths.organization, page, anonymous])
+  return (
+    <section aria-label="People" className="space-y-3">
+      <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" role="switch" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} className="peer sr-only" />
+        <span aria-hidden className="relative h-5 w-9 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-indigo-600 peer-checked:after:translate-x-4 peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-400" />
+        {PEOPLE_TEXT.showAnonymous}
+      </label>
+      <FetchView fetched={fetched}>
+        {({ totalUsers, users }) => (
+          <DataGrid
+            columns={columns(paths.user)}
+            rows={users}
+            rowKey={(p) => p.id}
+            total={totalUsers}
+            page={page}
+            onPage={setPage}
+            onRowClick={(p) => p.companyDomain && navigate(paths.companyPage(p.companyDomain))}
+            empty={<Empty />}
+          />
+        )}
+      </FetchView>
+    </section>
+  )
+}
