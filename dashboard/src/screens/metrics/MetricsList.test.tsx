@@ -19,12 +19,12 @@ const groups = () =>
 describe('metrics list', () => {
   it("shows 'Metrics', 'Create metric...' to /metrics/new, the search box, and 'No metrics found' when there are none", async () => {
     const { router } = renderRoutes(routes, '/organizations/acme/metrics', { server: metricsServer() })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Metrics' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Metrics' }, { timeout: 5000 })).toBeTruthy()
     expect(await screen.findByText('No metrics found')).toBeTruthy()
     expect((screen.getByRole('searchbox') as HTMLInputElement).placeholder).toBe('Search metric by name...')
     fireEvent.click(screen.getByRole('link', { name: 'Create metric...' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme/metrics/new'))
-    expect(await screen.findByRole('heading', { level: 1, name: 'New metric' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'New metric' }, { timeout: 5000 })).toBeTruthy()
   })
 
   it("groups metrics by category, marks an invalid one 'Metric properties are not set', and searches by name", async () => {
@@ -51,6 +51,6 @@ describe('metrics list', () => {
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: '' } })
     fireEvent.click(screen.getByRole('link', { name: /Upgrades/ }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme/metrics/b'))
-    expect(await screen.findByRole('heading', { level: 1, name: 'Upgrades' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Upgrades' }, { timeout: 5000 })).toBeTruthy()
   })
 })

@@ -21,7 +21,7 @@ async function addEvent(name: string) {
 
 async function openNew(server: MetricsServer = metricsServer()) {
   const rendered = renderRoutes(routes, NEW, { server })
-  await screen.findByRole('heading', { level: 1, name: 'New metric' })
+  await screen.findByRole('heading', { level: 1, name: 'New metric' }, { timeout: 5000 })
   return rendered
 }
 

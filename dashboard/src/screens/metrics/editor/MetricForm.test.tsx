@@ -20,7 +20,7 @@ async function addEvent(name: string) {
 
 async function openNew(server: MetricsServer = metricsServer()) {
   const rendered = renderRoutes(routes, NEW, { server })
-  await screen.findByRole('heading', { level: 1, name: 'New metric' })
+  await screen.findByRole('heading', { level: 1, name: 'New metric' }, { timeout: 5000 })
   return { ...rendered, server }
 }
 
@@ -177,7 +177,7 @@ describe('metric editor: saving and deleting', () => {
     expect((await screen.findByText('Metric "Signups" has been saved')).dataset.kind).toBe('ok')
     expect(postsTo(server)[0]!.body).toEqual({ name: 'Signups', description: '', category: 'growth', definition: { ...METRIC_DEFAULTS, events: [{ name: 'Signed Up' }], graphType: 'bar' } })
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme/metrics/m1'))
-    expect(await screen.findByRole('heading', { level: 1, name: 'Signups' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Signups' }, { timeout: 5000 })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Delete...' })).toBeTruthy()
     // Back goes to the list, not to an empty /new.
     router.navigate(-1)
@@ -199,7 +199,7 @@ describe('metric editor: saving and deleting', () => {
   it("edits a saved metric (read through the rules), then deletes it after the confirmation: 'Metric has been deleted'", async () => {
     const server = metricsServer([FUNNEL])
     const { router } = renderRoutes(routes, '/organizations/acme/metrics/m-funnel', { server })
-    expect(await screen.findByRole('heading', { level: 1, name: 'Activation funnel' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activation funnel' }, { timeout: 5000 })).toBeTruthy()
     expect(within(screen.getByRole('navigation', { name: 'Breadcrumbs' })).getByText('Activation funnel')).toBeTruthy()
     expect(value('Name')).toBe('Activation funnel')
     expect(value('Description')).toBe('From sign-up to upgrade')

@@ -14,7 +14,7 @@ async function open(server: MetricsServer, definition: Partial<MetricDefinition>
   const metric: StoredMetric = { id: 'm1', name: 'Activation', description: '', category: 'other', definition: { ...METRIC_DEFAULTS, events: [{ name: 'Signed Up' }], ...definition } }
   server.on('GET', '/api/orgs/acme/metrics/m1', { body: metric })
   const rendered = renderRoutes(routes, '/organizations/acme/metrics/m1', { server })
-  await screen.findByRole('region', { name: 'Preview' })
+  await screen.findByRole('region', { name: 'Preview' }, { timeout: 5000 })
   return rendered
 }
 
