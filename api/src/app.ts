@@ -25,6 +25,7 @@ import { createMetricsRoutes } from './routes/metrics.ts'
 import { createMetricGraphRoutes } from './routes/metric-graph.ts'
 import { createLexiconMappingRoutes, createLexiconRoutes } from './routes/lexicon.ts'
 import { createAudienceTraitsRoutes, createEventLookupsRoutes } from './routes/lookups.ts'
+import { createAudiencesRoutes } from './routes/audiences.ts'
 import { createCompanyProfileRoutes, createPeopleListRoutes, createProfileTraitsRoutes, createUserEventsRoutes, createUserProfileRoutes } from './routes/people.ts'
 
 /**
@@ -63,6 +64,8 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api/orgs/:organization/lexicon', createLexiconRoutes(deps))
   app.route('/api-v2/orgs/:organization/lexicon/mapping', createLexiconMappingRoutes(deps))
   app.route('/api/orgs/:organization/audiences/traits', createAudienceTraitsRoutes(deps))
+  // After the trait look-ups: GET .../audiences/traits is theirs, not an audience id.
+  app.route('/api/orgs/:organization/audiences', createAudiencesRoutes(deps))
   app.route('/api/orgs/:organization/events', createEventLookupsRoutes(deps))
   app.route('/api-v2/orgs/:organization/people', createPeopleListRoutes(deps))
   app.route('/api/orgs/:organization/people', createUserProfileRoutes(deps))
