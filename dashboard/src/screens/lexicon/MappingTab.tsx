@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { LEXICON_TEXT, normaliseSelections } from '@fl0/contracts/lexicon'
+import { LEXICON_SEARCH_MAX, LEXICON_TEXT, normaliseSelections } from '@fl0/contracts/lexicon'
 import { useApi } from '../../api/context.tsx'
 import { messageOf } from '../../api/errors.ts'
 import type { FeatureSelections, MappingEvent } from '../../api/types.ts'
@@ -100,7 +100,8 @@ function MappingGrid({ org, initial }: { org: string; initial: FeatureSelections
 
   return (
     <div className="space-y-4">
-      <SearchBox label="Search events" value={search} onChange={setSearch} />
+      {/* The server refuses longer search text (no event name is longer). */}
+      <SearchBox label="Search events" value={search} onChange={setSearch} maxLength={LEXICON_SEARCH_MAX} />
       <FetchView fetched={fetched}>
         {({ events, totalEvents }) => (
           <DataGrid

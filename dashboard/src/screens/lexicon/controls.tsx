@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
 
 /** The lexicon's search box: a labelled searchbox, as the other list screens have. */
-export function SearchBox({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+export function SearchBox({ label, value, onChange, placeholder, maxLength }: { label: string; value: string; onChange: (value: string) => void; placeholder?: string; maxLength?: number }) {
   return (
     <input
       type="search"
       aria-label={label}
+      maxLength={maxLength}
       placeholder={placeholder ?? `${label}...`}
       value={value}
       onChange={(e) => onChange(e.target.value)}
