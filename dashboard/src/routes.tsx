@@ -36,6 +36,14 @@ const PeopleNotFound = lazy(() => import('./screens/people/PeopleNotFound.tsx'))
 const UserProfile = lazy(() => import('./screens/profiles/UserProfile.tsx'))
 const CompanyProfile = lazy(() => import('./screens/profiles/CompanyProfile.tsx'))
 const AdminLayout = lazy(() => import('./screens/admin/AdminLayout.tsx'))
+const AdminTools = lazy(() => import('./screens/admin/ToolsPage.tsx'))
+const AdminPeopleTable = lazy(() => import('./screens/admin/PeopleTablePage.tsx'))
+const AdminUniversalTable = lazy(() => import('./screens/admin/UniversalTablePage.tsx'))
+const AdminPagesTable = lazy(() => import('./screens/admin/PagesTablePage.tsx'))
+const AdminIdentifiedVisitsTable = lazy(() => import('./screens/admin/IdentifiedVisitsTablePage.tsx'))
+const AdminIpToCompanyTable = lazy(() => import('./screens/admin/IpToCompanyTablePage.tsx'))
+const AdminHandleCallback = lazy(() => import('./screens/admin/HandleCallbackPage.tsx'))
+const AdminSummary = lazy(() => import('./screens/admin/SummaryPage.tsx'))
 const NotFound = lazy(() => import('./screens/NotFound.tsx'))
 
 /**
@@ -108,14 +116,15 @@ const ORG_NESTED: Partial<Record<(typeof ORG_ROUTE_GROUPS)[number]['path'], Rout
   'people-ai': PEOPLE_ROUTES,
 }
 
-const ADMIN_HEADINGS: Array<[string, string]> = [
-  ['people-table', 'People table'],
-  ['universal-table', 'Universal table'],
-  ['pages-table', 'Pages table'],
-  ['identified-visits-table', 'Identified visits table'],
-  ['ip-to-company-table', 'ip_to_company table'],
-  ['handle-callback', 'Handle callback'],
-  ['summary', 'Summary'],
+/** The admin area's sub-routes (part 1 §2); each screen is in screens/admin. */
+const ADMIN_SCREENS: Array<[string, ReactElement]> = [
+  ['people-table', screen(AdminPeopleTable)],
+  ['universal-table', screen(AdminUniversalTable)],
+  ['pages-table', screen(AdminPagesTable)],
+  ['identified-visits-table', screen(AdminIdentifiedVisitsTable)],
+  ['ip-to-company-table', screen(AdminIpToCompanyTable)],
+  ['handle-callback', screen(AdminHandleCallback)],
+  ['summary', screen(AdminSummary)],
 ]
 
 export const routes: RouteObject[] = [
@@ -149,8 +158,8 @@ export const routes: RouteObject[] = [
             path: 'admin',
             element: screen(AdminLayout),
             children: [
-              { index: true, element: <Placeholder heading="Tools" /> },
-              ...ADMIN_HEADINGS.map(([path, heading]) => ({ path, element: <Placeholder heading={heading} /> })),
+              { index: true, element: screen(AdminTools) },
+              ...ADMIN_SCREENS.map(([path, element]) => ({ path, element })),
             ],
           },
         ],

@@ -1,4 +1,5 @@
 import type { Http } from './http.ts'
+import { createAdminApi } from './admin.ts'
 import type {
   AcceptInvitationResponse,
   AuthConfig,
@@ -29,8 +30,10 @@ import type { AudienceTraits, CreatedMetric, EventPropertyList, MetricCategories
 import type { FeatureQuery, FeatureQueryResult, Report, ReportSummary, SavedReport, SaveReport } from './types.ts'
 import type { CompanyFeatureAdoption, CompanyProfile, PeopleList, ProfileEvents, ProfileTraitSetting, ProfileTraitType, StoredEventPayload, UserProfile } from './types.ts'
 
+import type { AudienceDetail, AudienceFilters, AudienceList, AudienceResults, CreatedAudience, CreateAudience, UpdateAudience } from './types.ts'
 const org = (code: string) => `/api/orgs/${encodeURIComponent(code)}`
 const orgV2 = (code: string) => `/api-v2/orgs/${encodeURIComponent(code)}`
+const audience = (code: string, id: string) => `${org(code)}/audiences/${encodeURIComponent(id)}`
 const metric = (code: string, id: string) => `${org(code)}/metrics/${encodeURIComponent(id)}`
 const eventProperties = (code: string, eventName: string) => `${org(code)}/events/${encodeURIComponent(eventName)}/properties`
 const company = (code: string, domain: string) => `${orgV2(code)}/companies/${encodeURIComponent(domain)}`
@@ -44,6 +47,8 @@ const company = (code: string, domain: string) => `${orgV2(code)}/companies/${en
 export function createApi(http: Http) {
   return {
     http,
+    /** The admin area (part 1 §7), in api/admin.ts. */
+    admin: createAdminApi(http),
     auth: {
       config: (signal?: AbortSignal) => http.get<AuthConfig>('/api/auth/config', { signal }),
       localSignIn: (body: LocalSignIn) => http.post<TokenResponse>('/api/auth/local/sign-in', body),
@@ -111,6 +116,18 @@ export function createApi(http: Http) {
       remove: (code: string, id: string) => http.delete<void>(metric(code, id)),
       /** The preview's query (part 2 §7): abortable, and not queued behind saves. */
       graph: (code: string, definition: MetricDefinition, signal?: AbortSignal) => http.post<MetricGraph>(`${orgV2(code)}/metrics/graph`, definition, { signal, queued: false }),
+    },
+    audiences: {
+      /** Saved audiences (part 3 §7), by name, each with its members and companies counted now. */
+      list: (code: string, signal?: AbortSignal) => http.get<AudienceList>(`${org(code)}/audiences`, { signal }),
+      get: (code: string, id: string, signal?: AbortSignal) => http.get<AudienceDetail>(audience(code, id), { signal }),
+      create: (code: string, body: CreateAudience) => http.post<CreatedAudience>(`${org(code)}/audiences`, body),
+      /** Filters; or name, description and filters; or name and description. */
+      update: (code: string, id: string, body: UpdateAudience) => http.patch<AudienceDetail>(audience(code, id), body),
+      remove: (code: string, id: string) => http.delete<void>(audience(code, id)),
+      /** The builder's preview: both tables' page and totals; abortable, and not queued behind saves. */
+      preview: (code: string, filters: AudienceFilters, page: number, signal?: AbortSignal) =>
+        http.post<AudienceResults>(`${org(code)}/audiences/filters`, { filters, page }, { signal, queued: false }),
     },
     lookups: {
       /** Shared look-ups (part 2 §7) behind the metric editor's pickers. */

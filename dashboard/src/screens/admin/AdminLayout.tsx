@@ -1,6 +1,6 @@
-import { NavLink, Outlet } from 'react-router'
+import { Link, NavLink, Outlet } from 'react-router'
 import { useCurrentUser } from '../../session/user.ts'
-import NotFound from '../NotFound.tsx'
+import { ADMIN_TEXT } from './text.ts'
 
 /** The admin area's sub-routes (part 1 §2), each with its heading. */
 export const ADMIN_ROUTES = [
@@ -14,10 +14,25 @@ export const ADMIN_ROUTES = [
   { path: 'summary', label: 'Summary' },
 ] as const
 
-/** /admin with its own left menu; staff only (the server enforces it too). */
+/** What a signed-in member who is not staff sees at /admin: a plain refusal, and the way back. */
+function StaffOnly() {
+  return (
+    <main className="mx-auto max-w-lg p-10 text-center">
+      <h1 className="text-xl font-semibold">Admin area</h1>
+      <p role="alert" className="mt-3 text-slate-700">
+        {ADMIN_TEXT.refused}
+      </p>
+      <Link to="/" className="mt-4 inline-block text-indigo-700 underline">
+        Go home
+      </Link>
+    </main>
+  )
+}
+
+/** /admin with its own left menu; staff only (the server refuses /api-v2/admin/* to anyone else too). */
 export default function AdminLayout() {
   const user = useCurrentUser()
-  if (!user.isStaff) return <NotFound />
+  if (!user.isStaff) return <StaffOnly />
   return (
     <div className="flex h-screen">
       <aside aria-label="Admin menu" className="w-60 shrink-0 border-r border-slate-200 bg-white p-2">

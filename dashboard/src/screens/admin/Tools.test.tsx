@@ -1,0 +1,82 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { routes } from '../../routes.tsx'
+import { adminServer, STAFF } from '../../test/adminServer.ts'
+import { deferred } from '../../test/fakeServer.ts'
+import { renderRoutes } from '../../test/render.tsx'
+
+const notice = (text: string) => screen.findByText(text, { selector: '[data-kind]' })
+const tool = (label: string) => within(screen.getByRole('button', { name: label }).closest('li')!)
+
+describe('admin Tools', () => {
+  it('lists the six actions, imports each with its own file chooser', async () => {
+    renderRoutes(routes, '/admin', { server: adminServer(), user: STAFF })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeTruthy()
+    expect(within(screen.getByRole('list', { name: 'Tools' })).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Import cookies...',
+      'Import ip to company...',
+      'Import business intents...',
+      'Refresh sessions and people',
+      'Refresh pages and activities',
+      'Copy people and pages to supabase',
+    ])
+    expect(['Cookies file', 'Ip to company file', 'Business intents file'].map((l) => (screen.getByLabelText(l) as HTMLInputElement).type)).toEqual(['file', 'file', 'file'])
+  })
+
+  it.each([
+    ['Import cookies...', 'Cookies file', 'import-cookies', 'Importing cookies...'],
+    ['Import ip to company...', 'Ip to company file', 'import-ip-to-company', 'Importing ip to company...'],
+    ['Import business intents...', 'Business intents file', 'import-business-intents', 'Importing business intents...'],
+  ])("'%s' opens '%s'; the chosen file goes to /api-v2/admin/%s, '%s' shows while it runs, then the outcome", async (button, chooser, action, progress) => {
+    const server = adminServer()
+    const answer = deferred<{ status: number; body: unknown }>()
+    server.on('POST', `/api-v2/admin/${action}`, answer.promise)
+    renderRoutes(routes, '/admin', { server, user: STAFF })
+    const clicked: string[] = []
+    const input = (await screen.findByLabelText(chooser)) as HTMLInputElement
+    input.addEventListener('click', () => clicked.push(chooser))
+    // The button opens the chooser.
+    fireEvent.click(screen.getByRole('button', { name: button }))
+    expect(clicked).toEqual([chooser])
+    const file = new File(['a,b\n1,2\n'], 'partner.csv', { type: 'text/csv' })
+    fireEvent.change(input, { target: { files: [file] } })
+    expect((await notice(progress)).dataset.kind).toBe('info')
+    await waitFor(() => expect(server.uploads).toHaveLength(1))
+    expect(server.uploads[0]!.path).toBe(`/api-v2/admin/${action}`)
+    expect((server.uploads[0]!.form.get('file') as File).name).toBe('partner.csv')
+    expect(screen.getByRole('button', { name: button }).getAttribute('aria-busy')).toBe('true')
+
+    answer.resolve({ status: 200, body: { message: '2 rows imported, 0 skipped' } })
+    expect((await notice('2 rows imported, 0 skipped')).dataset.kind).toBe('ok')
+    // The outcome stays beside the button once the snackbar has gone.
+    expect(tool(button).getByRole('status').textContent).toBe('2 rows imported, 0 skipped')
+    expect(screen.getByRole('button', { name: button }).getAttribute('aria-busy')).toBeNull()
+  })
+
+  it.each([
+    ['Refresh sessions and people', 'refresh-sessions', 'Refreshing sessions and people...', 'Sessions and people refreshed'],
+    ['Refresh pages and activities', 'refresh-pages-and-activities', 'Refreshing pages and activities...', 'Pages and activities refreshed'],
+    ['Copy people and pages to supabase', 'copy-pages-to-supabase', 'Copying people and pages to supabase...', 'People and pages copied to supabase'],
+  ])("'%s' posts to /api-v2/admin/%s at once, '%s' shows while it runs, then '%s'", async (button, action, progress, done) => {
+    const server = adminServer()
+    const answer = deferred<{ status: number; body: unknown }>()
+    server.on('POST', `/api-v2/admin/${action}`, answer.promise)
+    renderRoutes(routes, '/admin', { server, user: STAFF })
+    fireEvent.click(await screen.findByRole('button', { name: button }))
+    expect((await notice(progress)).dataset.kind).toBe('info')
+    expect(server.callsTo('POST', `/api-v2/admin/${action}`)).toHaveLength(1)
+    expect(server.uploads).toHaveLength(0)
+    answer.resolve({ status: 200, body: {} })
+    expect((await notice(done)).dataset.kind).toBe('ok')
+  })
+
+  it("a failure shows the server's message as an error, beside the button too", async () => {
+    const server = adminServer()
+    server.on('POST', '/api-v2/admin/refresh-sessions', { status: 409, body: { message: 'A refresh is already running' } })
+    renderRoutes(routes, '/admin', { server, user: STAFF })
+    fireEvent.click(await screen.findByRole('button', { name: 'Refresh sessions and people' }))
+    expect((await notice('Refreshing sessions and people...')).dataset.kind).toBe('info')
+    expect((await notice('A refresh is already running')).dataset.kind).toBe('error')
+    expect(tool('Refresh sessions and people').getByText('A refresh is already running', { selector: 'p' })).toBeTruthy()
+  })
+})

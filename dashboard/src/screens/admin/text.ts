@@ -1,0 +1,34 @@
+import type { AdminAction } from '../../api/admin.ts'
+
+/**
+ * The admin area's texts. The progress notices and 'HandleCallback completed'
+ * are the specification's own (part 1 §8), kept verbatim; the rest are ours.
+ */
+export const ADMIN_TEXT = {
+  callbackCompleted: 'HandleCallback completed',
+  /** 5x5- and 32 digits: the shape of a universal person id (part 1 §2, §5). */
+  upIdPlaceholder: '5x5-12345678901234567890123456789012',
+  importUniversalTable: 'Import universal table...',
+  refused: 'Only staff can open the admin area.',
+} as const
+
+/** What each Tools button is called and the notice its click shows. */
+export interface Tool {
+  action: AdminAction
+  label: string
+  /** The notice a click shows (part 1 §8). */
+  progress: string
+  /** The notice when it has finished and the answer says nothing of its own. */
+  done: string
+  /** For an import: the file chooser's name. */
+  upload?: string
+}
+
+export const TOOLS: readonly Tool[] = [
+  { action: 'import-cookies', label: 'Import cookies...', progress: 'Importing cookies...', done: 'Cookies imported', upload: 'Cookies file' },
+  { action: 'import-ip-to-company', label: 'Import ip to company...', progress: 'Importing ip to company...', done: 'Ip to company imported', upload: 'Ip to company file' },
+  { action: 'import-business-intents', label: 'Import business intents...', progress: 'Importing business intents...', done: 'Business intents imported', upload: 'Business intents file' },
+  { action: 'refresh-sessions', label: 'Refresh sessions and people', progress: 'Refreshing sessions and people...', done: 'Sessions and people refreshed' },
+  { action: 'refresh-pages-and-activities', label: 'Refresh pages and activities', progress: 'Refreshing pages and activities...', done: 'Pages and activities refreshed' },
+  { action: 'copy-pages-to-supabase', label: 'Copy people and pages to supabase', progress: 'Copying people and pages to supabase...', done: 'People and pages copied to supabase' },
+]
