@@ -309,4 +309,44 @@ describe.skipIf(!runBrowserTests)('metrics, in Chromium', () => {
     await screenshot(page, 'metrics-14-deleted')
     expect(errors).toEqual([])
   })
+
+  it('draws one number that matches the store, then a breakdown by a trait (behind fl0-metrics-breakdown) as bars side by side and as a table', async () => {
+    await context.addCookies([{ name: 'fl0-metrics-breakdown', value: 'true', url: fl0.url }])
+    await page.goto(`${base}/new`)
+    await page.getByRole('heading', { name: 'New metric', level: 1 }).waitFor()
+    await addEvent('Logged In')
+    await choose('Graph type', 'Metric')
+    expect(await group('Date range').getByRole('radio', { name: '7D' }).isDisabled()).toBe(true)
+    await settled((d) => d.graphType === 'metric' && d.events.length === 1)
+    const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10)
+    const [{ n }] = await fl0.query<{ n: string }>(
+      "SELECT uniqExact(if(user_id != '', user_id, anonymous_id)) AS n FROM events WHERE org_id = {org:String} AND type = 'track' AND event = 'Logged In' AND toDate(timestamp, 'UTC') >= {from:Date} AND timestamp <= now64(3)",
+      { org, from },
+    )
+    await preview().getByRole('img', { name: `Unique users: ${Number(n)}` }).waitFor()
+    await screenshot(page, 'metrics-15-number')
+
+    await choose('Graph type', 'Bar')
+    expect(await group('Graph layout').getByRole('radio', { name: 'Side by side' }).isDisabled()).toBe(true)
+    await page.getByRole('combobox', { name: 'Breakdown trait' }).click()
+    await page.getByRole('listbox', { name: 'Breakdown trait' }).getByRole('option', { name: 'role', exact: true }).click()
+    await choose('Graph layout', 'Side by side')
+    await settled((d) => d.graphType === 'bar' && d.graphLayout === 'side' && d.breakdown?.trait === 'role')
+    const chart = preview().getByRole('img', { name: 'Unique users' })
+    await chart.locator('canvas').waitFor()
+    expect(await chart.getAttribute('data-layout')).toBe('side')
+    expect(Number(await chart.getAttribute('data-series'))).toBeGreaterThan(1)
+    await screenshot(page, 'metrics-16-breakdown-bars')
+
+    await choose('Graph layout', 'Stacked')
+    await settled((d) => d.graphLayout === 'stacked')
+    await screenshot(page, 'metrics-17-breakdown-stacked')
+
+    await choose('Graph type', 'Table')
+    await settled((d) => d.graphType === 'table')
+    const rows = preview().getByRole('table', { name: 'Unique users' }).getByRole('row')
+    expect(await rows.count()).toBeGreaterThan(2)
+    await screenshot(page, 'metrics-18-table')
+    expect(errors).toEqual([])
+  })
 })

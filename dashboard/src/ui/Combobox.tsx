@@ -103,7 +103,7 @@ export function Combobox({ label, value, onChange, load, deps = [], options, emp
         onFocus={() => setOpen(true)}
         onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
-        className={`w-full rounded-md border px-2 py-1.5 text-sm outline-none focus:ring-2 disabled:bg-slate-50 disabled:text-slate-400 ${invalid ? 'border-red-500 focus:ring-red-200' : 'border-slate-300 focus:ring-indigo-200'}`}
+        className={`w-full rounded-md border bg-white px-2 py-1.5 text-sm outline-none focus:ring-2 disabled:bg-slate-50 disabled:text-slate-400 ${invalid ? 'border-red-500 focus:ring-red-200' : 'border-slate-300 focus:ring-indigo-200'}`}
       />
       {open && !disabled && (
         <div className="absolute left-0 top-full z-40 mt-1 w-full min-w-48 rounded-md border border-slate-200 bg-white shadow-lg">

@@ -1,6 +1,6 @@
 import { shortNumber } from '../format.ts'
 import type { Series } from './SeriesChart.tsx'
-import { colorOf } from './palette.ts'
+import { seriesColor } from './palette.ts'
 
 /** A share as a whole percent ('42%'), one decimal under 10% ('4.5%'); nothing of nothing is 0%. */
 export function percent(part: number, whole: number): string {
@@ -44,7 +44,7 @@ export function FunnelChart({ steps, series, label, headline, height = 240 }: Pr
                         → {percent(n, s.data[i - 1] ?? 0)}
                       </span>
                     )}
-                    <div className="rounded-t" style={{ height: `${(n / max) * 100}%`, minHeight: n > 0 ? 2 : 0, background: colorOf(k) }} />
+                    <div className="rounded-t" style={{ height: `${(n / max) * 100}%`, minHeight: n > 0 ? 2 : 0, background: seriesColor(s.label, k) }} />
                   </div>
                 )
               })}
@@ -55,7 +55,7 @@ export function FunnelChart({ steps, series, label, headline, height = 240 }: Pr
               </p>
               {series.map((s, k) => (
                 <p key={k} data-testid="step-value" data-count={s.data[i] ?? 0} className="flex items-baseline gap-2 tabular-nums">
-                  {series.length > 1 && <span aria-hidden className="h-2 w-2 shrink-0 rounded-full" style={{ background: colorOf(k) }} />}
+                  {series.length > 1 && <span aria-hidden className="h-2 w-2 shrink-0 rounded-full" style={{ background: seriesColor(s.label, k) }} />}
                   <span className="text-base font-semibold text-slate-900" title={String(s.data[i] ?? 0)}>
                     {shortNumber(s.data[i] ?? 0)}
                   </span>

@@ -3,7 +3,7 @@ import type uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { shortNumber } from '../format.ts'
 import { canDraw, isDateLabel, shortLabel, toSeconds } from './axis.ts'
-import { colorOf } from './palette.ts'
+import { seriesColor } from './palette.ts'
 
 export interface Series {
   label: string
@@ -58,7 +58,7 @@ function options(UPlot: typeof uPlot, props: Required<Omit<Props, 'format'>> & P
   const facet = (values: (s: number) => number[]) => ({ unit: 1 as uPlot.Series.BarsPathBuilderFacetUnit, values: (_u: uPlot, seriesIdx: number) => values(seriesIdx - 1) })
 
   const uSeries: uPlot.Series[] = series.map((s, k) => {
-    const color = colorOf(k)
+    const color = seriesColor(s.label, k)
     if (kind === 'line') return { label: s.label, stroke: color, width: 2, fill: series.length === 1 ? `${color}1a` : undefined, value: (_u, v) => (v == null ? '' : format(v)) }
     return {
       label: s.label,
@@ -98,7 +98,7 @@ function options(UPlot: typeof uPlot, props: Required<Omit<Props, 'format'>> & P
           },
       { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 52, values: (_u, ticks) => ticks.map((t) => format(t)) },
     ],
-    series: [{ value: (_u, v) => (v == null ? '' : time ? shortLabel(new Date(v * 1000).toISOString().slice(0, 10)) : shortLabel(labels[v] ?? '')) }, ...uSeries],
+    series: [{ label: labels.some(isDateLabel) ? 'Date' : '', value: (_u, v) => (v == null ? '' : time ? shortLabel(new Date(v * 1000).toISOString().slice(0, 10)) : shortLabel(labels[v] ?? '')) }, ...uSeries],
   }
   return { opts, data: [xs, ...series.map((s) => s.data)] as uPlot.AlignedData }
 }

@@ -4,7 +4,7 @@ import { FunnelChart } from '../../../ui/chart/FunnelChart.tsx'
 import { LineChart } from '../../../ui/chart/LineChart.tsx'
 import { SeriesChart } from '../../../ui/chart/SeriesChart.tsx'
 import { shortLabel } from '../../../ui/chart/axis.ts'
-import { colorOf } from '../../../ui/chart/palette.ts'
+import { seriesColor } from '../../../ui/chart/palette.ts'
 import { valueFormat } from './format.ts'
 
 /** A table: one row per series, one column per period (the contract's orientation). */
@@ -42,19 +42,27 @@ function MetricTable({ graph, format }: { graph: MetricGraph; format: (n: number
   )
 }
 
+/** 'Oct 24 – Nov 22' for the metric graph's one label, an ISO interval; any other label as it is. */
+export function rangeLabel(label: string | undefined): string {
+  const [from, to] = (label ?? '').split('/')
+  return from && to ? `${shortLabel(from)} – ${shortLabel(to)}` : (label ?? '')
+}
+
 function BigNumber({ graph, format }: { graph: MetricGraph; format: (n: number) => string }) {
   const value = graph.header.value ?? graph.data.datasets[0]?.data[0] ?? 0
   const rest = graph.data.datasets.slice(1)
+  const range = rangeLabel(graph.data.labels[0])
   return (
     <div className="flex flex-col items-center justify-center gap-3 py-10">
       <p role="img" aria-label={`${graph.header.name}: ${value}`} data-value={value} className="text-6xl font-semibold tabular-nums tracking-tight text-slate-900">
         {format(value)}
       </p>
+      {range && <p className="text-sm text-slate-500">{range}</p>}
       {rest.length > 0 && (
         <ul className="flex flex-wrap justify-center gap-4 text-sm text-slate-600">
           {graph.data.datasets.map((d, k) => (
             <li key={k} className="flex items-center gap-1.5">
-              <span aria-hidden className="h-2 w-2 rounded-full" style={{ background: colorOf(k) }} />
+              <span aria-hidden className="h-2 w-2 rounded-full" style={{ background: seriesColor(d.label, k) }} />
               {d.label}: <span className="font-medium tabular-nums">{format(d.data[0] ?? 0)}</span>
             </li>
           ))}

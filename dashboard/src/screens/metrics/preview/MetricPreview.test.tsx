@@ -118,6 +118,7 @@ describe('metric preview', () => {
     const metric: MetricGraph = { type: 'metric', header: { name: 'Conversion rate', value: 42.5 }, data: { labels: ['2026-10-01/2026-11-01'], datasets: [{ label: 'Conversion rate', data: [42.5] }] } }
     await open(answer(metric), { graphType: 'metric', measureBy: 'conversionRate', operation: 'ordered', events: [{ name: 'Signed Up' }, { name: 'Plan Upgraded' }] })
     expect((await preview().findByRole('img', { name: 'Conversion rate: 42.5' })).textContent).toBe('42.5%')
+    expect(preview().getByText('Oct 1 – Nov 1')).toBeTruthy()
   })
 
   it('draws bars of several series, stacked or side by side as the graph says', async () => {
