@@ -68,6 +68,13 @@ function Details({ form, categories }: { form: ReturnType<typeof useForm<MetricF
  * The metric editor's form panel and, beside it, the preview of what it
  * defines. Every change to the definition goes through the seven rules
  * (draft.ts `change`), and what the rules moved is said under the form.
+ * An option a rule would undo at once is disabled with its reason (total and
+ * All without events, Ordered without events, conversion rate and the funnel
+ * without Ordered, weekly and monthly for 7 days), so a choice never bounces
+ * back silently; the rules then act on what follows from other changes
+ * (removing the last event, leaving Ordered, choosing 7D). Total stays open in
+ * an ordered metric: the contract lets the user's choice stand there and the
+ * operation give way (rule 3).
  * Saving a new metric lands on its own address (/metrics/{metricId}), so the
  * page can be reloaded and shared and the back button returns to the list.
  */
