@@ -15,6 +15,29 @@ export interface AdminPage<Row = AdminRow> {
   total: number
 }
 
+/** A figure of GET /api-v2/admin/summary (docs/identification.md). */
+export interface AdminSummaryRow {
+  key: string
+  label: string
+  value: number | string | null
+}
+
+/** What a Tools action answers once its job has finished (docs/identification.md). */
+export interface AdminJob {
+  id: string
+  kind: string
+  status: 'running' | 'succeeded' | 'failed'
+  fileName: string | null
+  startedAt: string
+  finishedAt: string | null
+  startedBy: string | null
+  counts: Record<string, number>
+  /** The first 100 lines skipped or refused. */
+  errors: Array<{ line: number | null; message: string }>
+  /** One line for the notice. */
+  message: string
+}
+
 /** The filters each admin grid sends besides its page (part 1 §7). */
 export interface AdminGridFilters {
   'people-table': { orgId?: string; showIp2Company: boolean; name?: string }
@@ -46,26 +69,36 @@ function present(filters: Record<string, string | boolean | undefined>): Query {
 export function createAdminApi(http: Http) {
   return {
     orgs: (signal?: AbortSignal) => http.get<AdminOrgOption[]>(`${ADMIN}/orgs`, { signal }),
-    summary: (signal?: AbortSignal) => http.get<unknown>(`${ADMIN}/summary`, { signal }),
+    summary: (signal?: AbortSignal) => http.get<AdminSummaryRow[]>(`${ADMIN}/summary`, { signal }),
     /** One page of an admin grid with its filters. */
     table: <G extends AdminGridName>(grid: G, filters: AdminGridFilters[G], page: number, signal?: AbortSignal) =>
       http.get<AdminPage>(`${ADMIN}/${grid}`, { query: { ...present(filters), page }, signal }),
-    /** A Tools action; the imports send the chosen file as `file`. Queued like any write. */
+    /**
+     * A Tools action, answered when its job has finished; the imports send the
+     * chosen file as `file`. Queued like any write.
+     */
     run: (action: AdminAction, file?: File) => {
       let body: FormData | undefined
       if (file) {
         body = new FormData()
         body.append('file', file, file.name)
       }
-      return http.post<unknown>(`${ADMIN}/${action}`, body)
+      return http.post<AdminJob>(`${ADMIN}/${action}`, body)
     },
-    /** The universal table import: its progress text, chunk by chunk, as the server writes it. */
+    /** Starts the universal table import: its progress text, chunk by chunk, as the server writes it. */
     importUniversalTable: (file: File, onChunk: (text: string) => void, signal?: AbortSignal) => {
       const body = new FormData()
       body.append('file', file, file.name)
       return http.stream('POST', `${ADMIN}/universal-table/import`, { body, onChunk, signal })
     },
-    /** The identity partner's callback (ingest), as the handle-callback test form sends it. */
+    /** The running universal table import's log from its start, or the last one's, streamed the same way. */
+    universalTableImportLog: (onChunk: (text: string) => void, signal?: AbortSignal) =>
+      http.stream('GET', `${ADMIN}/universal-table/import`, { onChunk, signal }),
+    /**
+     * The identity partner's callback (ingest), as the handle-callback test
+     * form sends it. It answers a GIF pixel, whatever it was given: only the
+     * status says anything.
+     */
     callback: (query: CallbackQuery) => http.get<unknown>('/i/callback', { query: present({ ...query }) }),
   }
 }

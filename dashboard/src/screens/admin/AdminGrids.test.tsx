@@ -90,13 +90,34 @@ describe('the admin grids', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'ip_to_company table' })).toBeTruthy()
     await waitFor(() => expect(bodyRows()).toHaveLength(20))
     await toPage2(server, path)
-    fireEvent.change(screen.getByRole('searchbox', { name: 'IP address' }), { target: { value: '203.0.113.7' } })
+    const ip = screen.getByRole('searchbox', { name: 'IP address' })
+    // An address half typed is not sent: the grid stays as it was, and the field says why.
+    const before = server.callsTo('GET', path).length
+    fireEvent.change(ip, { target: { value: '203.0.' } })
+    expect(ip.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(ip.getAttribute('aria-describedby')!)!.textContent).toBe('Enter a whole IPv4 or IPv6 address')
+    expect(range()).toBe('21–40 of 45')
+    fireEvent.change(ip, { target: { value: '203.0.113.7' } })
+    expect(ip.getAttribute('aria-invalid')).toBeNull()
     await waitFor(() => expect(lastCall(server, path)).toEqual({ ipAddress: '203.0.113.7', page: '1' }))
+    expect(server.callsTo('GET', path).length).toBe(before + 1)
+    fireEvent.change(ip, { target: { value: '::ffff:203.0.113.7' } })
+    await waitFor(() => expect(lastCall(server, path)).toEqual({ ipAddress: '::ffff:203.0.113.7', page: '1' }))
     await waitFor(() => expect(range()).toBe('1–20 of 45'))
     const picker = screen.getByLabelText('Organization') as HTMLSelectElement
     await waitFor(() => expect(picker.disabled).toBe(false))
     fireEvent.change(picker, { target: { value: 'org-globex' } })
-    await waitFor(() => expect(lastCall(server, path)).toEqual({ orgId: 'org-globex', ipAddress: '203.0.113.7', page: '1' }))
+    await waitFor(() => expect(lastCall(server, path)).toEqual({ orgId: 'org-globex', ipAddress: '::ffff:203.0.113.7', page: '1' }))
+  })
+
+  it("a filter the server refuses shows its field's message", async () => {
+    const server = adminServer()
+    server.on('GET', '/api-v2/admin/ip-to-company-table', {
+      status: 400,
+      body: { success: false, message: 'Invalid query', errors: [{ name: 'ipAddress', message: 'IP address must be a valid IPv4 or IPv6 address' }] },
+    })
+    renderRoutes(routes, '/admin/ip-to-company-table', { server, user: STAFF })
+    expect((await screen.findByRole('alert')).textContent).toBe('IP address must be a valid IPv4 or IPv6 address')
   })
 
   it("universal-table: the up_id filter with the 5x5- placeholder, sent as upId; the page back to 1", async () => {

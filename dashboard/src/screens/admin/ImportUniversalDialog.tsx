@@ -16,24 +16,57 @@ export function appendToLog(log: string, chunk: string, limit = LOG_LIMIT): stri
   return next.length > limit ? next.slice(next.length - limit) : next
 }
 
-type Status = 'idle' | 'running' | 'done' | 'failed'
+/** How an import's log ended: its last line starts 'Done:' or 'Failed:' (docs/identification.md). */
+export function logOutcome(log: string): 'done' | 'failed' | null {
+  const last = log.trimEnd().split('\n').pop() ?? ''
+  return last.startsWith('Failed:') ? 'failed' : last.startsWith('Done:') ? 'done' : null
+}
+
+/** 'last': the log of the running or last import, read on opening; the others, of the import started here. */
+type Status = 'last' | 'running' | 'done' | 'failed'
+
+const STATUS_TEXT: Record<Status, string> = { last: 'Last import', running: 'Importing...', done: 'Import finished', failed: 'Import failed' }
 
 /**
- * 'Import universal table...' (part 1 §2): the chosen file is sent to the
- * streamed import, and each chunk of progress text the server writes is
- * appended to the log the moment it arrives. Closing the dialog stops
- * reading and cancels the request; the grid loads again after an import.
+ * 'Import universal table...' (part 1 §2). On opening, it shows the log of
+ * the running or last import (GET, streamed). Import sends the chosen file to
+ * the streamed import (POST), and each chunk of progress text the server
+ * writes is appended to the log the moment it arrives; the grid loads again
+ * after an import. Closing the dialog stops reading (the request is aborted).
  */
 export function ImportUniversalDialog({ onClose }: { onClose: () => void }) {
   const api = useApi()
   const [file, setFile] = useState<File | null>(null)
-  const [status, setStatus] = useState<Status>('idle')
+  const [status, setStatus] = useState<Status>('last')
   const [log, setLog] = useState('')
+  const [note, setNote] = useState('')
   const controller = useRef<AbortController | null>(null)
   const logRef = useRef<HTMLPreElement>(null)
 
-  // Abort a running import when the dialog goes away.
-  useEffect(() => () => controller.current?.abort(), [])
+  /** Reads one streamed log into the dialog; a newer read aborts the older. */
+  const read = (start: (onChunk: (text: string) => void, signal: AbortSignal) => Promise<void>, onEnd: (log: string) => void, onError: (message: string) => void) => {
+    controller.current?.abort()
+    const c = new AbortController()
+    controller.current = c
+    let text = ''
+    setLog('')
+    setNote('')
+    start((chunk) => {
+      if (c.signal.aborted) return
+      text = appendToLog(text, chunk)
+      setLog(text)
+    }, c.signal).then(
+      () => !c.signal.aborted && onEnd(text),
+      (error) => !c.signal.aborted && !isSilentError(error) && onError(messageOf(error)),
+    )
+  }
+
+  // On opening, the running or last import's log; 'No universal table import has run yet' when none has.
+  useEffect(() => {
+    read((onChunk, signal) => api.admin.universalTableImportLog(onChunk, signal), () => {}, setNote)
+    return () => controller.current?.abort()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   // Follow the log's end as it grows.
   useEffect(() => {
@@ -43,20 +76,16 @@ export function ImportUniversalDialog({ onClose }: { onClose: () => void }) {
 
   const start = () => {
     if (!file) return
-    const c = new AbortController()
-    controller.current = c
     setStatus('running')
-    setLog('')
-    api.admin.importUniversalTable(file, (chunk) => !c.signal.aborted && setLog((l) => appendToLog(l, chunk)), c.signal).then(
-      () => {
-        if (c.signal.aborted) return
-        setStatus('done')
+    read(
+      (onChunk, signal) => api.admin.importUniversalTable(file, onChunk, signal),
+      (text) => {
+        setStatus(logOutcome(text) ?? 'done')
         refetch(gridRefetchName('universal-table'))
       },
-      (error) => {
-        if (c.signal.aborted || isSilentError(error)) return
+      (message) => {
         setStatus('failed')
-        setLog((l) => appendToLog(l, `${l && !l.endsWith('\n') ? '\n' : ''}${messageOf(error)}\n`))
+        setLog((l) => appendToLog(l, `${l && !l.endsWith('\n') ? '\n' : ''}${message}\n`))
       },
     )
   }
@@ -68,29 +97,27 @@ export function ImportUniversalDialog({ onClose }: { onClose: () => void }) {
           Universal table file
           <input
             type="file"
-            accept=".csv,.tsv,.txt,.gz,text/csv,text/plain"
+            accept=".csv,text/csv"
             disabled={status === 'running'}
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
             className="text-sm font-normal file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:text-slate-800 hover:file:bg-slate-50"
           />
         </label>
-        <pre
-          ref={logRef}
-          role="log"
-          aria-label="Import log"
-          aria-live="polite"
-          data-status={status}
-          className="h-64 overflow-auto whitespace-pre-wrap rounded-md bg-slate-900 px-3 py-2 font-mono text-xs leading-relaxed text-slate-100"
-        >
-          {log}
-        </pre>
-        <div className="flex items-center justify-end gap-2">
-          <span aria-live="polite" className="mr-auto text-sm text-slate-500">
-            {status === 'running' ? 'Importing...' : status === 'done' ? 'Import finished' : status === 'failed' ? 'Import failed' : ''}
+        <div className="flex flex-col gap-1">
+          <span aria-live="polite" data-status={status} className="text-sm font-medium text-slate-700">
+            {STATUS_TEXT[status]}
           </span>
-          <Button variant="secondary" onClick={onClose}>
-            {status === 'running' ? 'Stop import' : status === 'idle' ? 'Cancel' : 'Done'}
-          </Button>
+          <pre
+            ref={logRef}
+            role="log"
+            aria-label="Import log"
+            className="h-64 overflow-auto whitespace-pre-wrap rounded-md bg-slate-900 px-3 py-2 font-mono text-xs leading-relaxed text-slate-100"
+          >
+            {log}
+            {!log && note && <span className="text-slate-400">{note}</span>}
+          </pre>
+        </div>
+        <div className="flex items-center justify-end gap-2">
           <Button onClick={start} disabled={!file} loading={status === 'running'}>
             Import
           </Button>

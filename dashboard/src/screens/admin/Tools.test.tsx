@@ -70,6 +70,37 @@ describe('admin Tools', () => {
     expect((await notice(done)).dataset.kind).toBe('ok')
   })
 
+  it("the job's message is the notice; the lines it skipped are listed beside the button", async () => {
+    const server = adminServer()
+    const job = {
+      id: 'j1', kind: 'import-cookies', status: 'succeeded', fileName: 'cookies.csv', startedAt: '2026-02-27T10:00:00Z', finishedAt: '2026-02-27T10:00:01Z', startedBy: 'u1',
+      counts: { read: 4, inserted: 3, unchanged: 0, skipped: 1 },
+      errors: [{ line: 3, message: 'upid must be 5x5- followed by 32 digits' }],
+      message: 'Imported 3 cookie links from cookies.csv (0 unchanged, 1 line skipped)',
+    }
+    server.on('POST', '/api-v2/admin/import-cookies', { body: job })
+    renderRoutes(routes, '/admin', { server, user: STAFF })
+    fireEvent.change(await screen.findByLabelText('Cookies file'), { target: { files: [new File(['x'], 'cookies.csv')] } })
+    expect((await notice('Imported 3 cookie links from cookies.csv (0 unchanged, 1 line skipped)')).dataset.kind).toBe('ok')
+    const row = tool('Import cookies...')
+    expect(row.getByText('1 line reported')).toBeTruthy()
+    expect(row.getByRole('list', { name: 'Import cookies: lines reported' }).textContent).toBe('line 3: upid must be 5x5- followed by 32 digits')
+  })
+
+  it('a failed job: its message as an error notice, its lines beside the button', async () => {
+    const server = adminServer()
+    server.on('POST', '/api-v2/admin/import-business-intents', {
+      status: 422,
+      body: { success: false, message: 'No usable row in intents.csv', errors: [{ name: 'line 2', message: 'score must be a number' }, { name: 'line 3', message: 'date must be YYYY-MM-DD' }] },
+    })
+    renderRoutes(routes, '/admin', { server, user: STAFF })
+    fireEvent.change(await screen.findByLabelText('Business intents file'), { target: { files: [new File(['x'], 'intents.csv')] } })
+    expect((await notice('No usable row in intents.csv')).dataset.kind).toBe('error')
+    const row = tool('Import business intents...')
+    expect(row.getByRole('alert').textContent).toBe('No usable row in intents.csv')
+    expect(row.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['line 2: score must be a number', 'line 3: date must be YYYY-MM-DD'])
+  })
+
   it("a failure shows the server's message as an error, beside the button too", async () => {
     const server = adminServer()
     server.on('POST', '/api-v2/admin/refresh-sessions', { status: 409, body: { message: 'A refresh is already running' } })

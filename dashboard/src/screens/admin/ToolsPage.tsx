@@ -1,20 +1,33 @@
 import { useRef, useState } from 'react'
 import { useApi } from '../../api/context.tsx'
-import { isSilentError, messageOf } from '../../api/errors.ts'
+import type { AdminJob } from '../../api/admin.ts'
+import { ApiError, isSilentError, messageOf } from '../../api/errors.ts'
 import { Button } from '../../ui/Button.tsx'
 import { useSnackbar } from '../../ui/snackbar/state.ts'
 import { AdminScreen } from './controls.tsx'
 import { TOOLS, type Tool } from './text.ts'
 
-type Outcome = { ok: true; text: string } | { ok: false; text: string }
+interface Outcome {
+  ok: boolean
+  text: string
+  /** The lines skipped or refused, as the job lists them. */
+  details: string[]
+}
 
-/** What a finished action says: the answer's own message when it has one, else the tool's. */
+/** What a finished action says: the job's own message when it has one, else the tool's. */
 export function outcomeText(tool: Tool, result: unknown): string {
-  if (typeof result === 'string' && result.trim()) return result.trim()
-  if (result && typeof result === 'object' && typeof (result as { message?: unknown }).message === 'string' && (result as { message: string }).message) {
-    return (result as { message: string }).message
-  }
-  return tool.done
+  const message = result && typeof result === 'object' ? (result as { message?: unknown }).message : undefined
+  return typeof message === 'string' && message.trim() ? message.trim() : tool.done
+}
+
+function succeeded(tool: Tool, job: AdminJob | undefined): Outcome {
+  const errors = Array.isArray(job?.errors) ? job.errors : []
+  return { ok: true, text: outcomeText(tool, job), details: errors.map((e) => (e.line === null ? e.message : `line ${e.line}: ${e.message}`)) }
+}
+
+function failed(error: unknown): Outcome {
+  const details = error instanceof ApiError ? error.errors.map((e) => (e.name ? `${e.name}: ${e.message}` : e.message)) : []
+  return { ok: false, text: messageOf(error), details }
 }
 
 function ToolRow({ tool }: { tool: Tool }) {
@@ -28,19 +41,22 @@ function ToolRow({ tool }: { tool: Tool }) {
     snackbar.info(tool.progress)
     setRunning(true)
     setOutcome(null)
-    api.admin.run(tool.action, file).then(
-      (result) => {
-        const text = outcomeText(tool, result)
-        setOutcome({ ok: true, text })
-        snackbar.ok(text)
-      },
-      (error) => {
-        if (isSilentError(error)) return
-        const text = messageOf(error)
-        setOutcome({ ok: false, text })
-        snackbar.error(text)
-      },
-    ).finally(() => setRunning(false))
+    api.admin
+      .run(tool.action, file)
+      .then(
+        (job) => {
+          const o = succeeded(tool, job)
+          setOutcome(o)
+          snackbar.ok(o.text)
+        },
+        (error) => {
+          if (isSilentError(error)) return
+          const o = failed(error)
+          setOutcome(o)
+          snackbar.error(o.text)
+        },
+      )
+      .finally(() => setRunning(false))
   }
 
   return (
@@ -48,9 +64,19 @@ function ToolRow({ tool }: { tool: Tool }) {
       <div className="min-w-0">
         <div className="text-sm font-medium text-slate-900">{tool.label.replace(/\.\.\.$/, '')}</div>
         {outcome && (
-          <p role={outcome.ok ? 'status' : 'alert'} className={`mt-1 truncate text-xs ${outcome.ok ? 'text-emerald-700' : 'text-red-600'}`} title={outcome.text}>
+          <p role={outcome.ok ? 'status' : 'alert'} className={`mt-1 text-xs ${outcome.ok ? 'text-emerald-700' : 'text-red-600'}`}>
             {outcome.text}
           </p>
+        )}
+        {outcome && outcome.details.length > 0 && (
+          <details className="mt-1 text-xs text-slate-600">
+            <summary className="cursor-pointer">{outcome.details.length === 1 ? '1 line reported' : `${outcome.details.length} lines reported`}</summary>
+            <ul aria-label={`${tool.label.replace(/\.\.\.$/, '')}: lines reported`} className="mt-1 max-h-40 list-inside list-disc overflow-y-auto font-mono">
+              {outcome.details.map((d, i) => (
+                <li key={i}>{d}</li>
+              ))}
+            </ul>
+          </details>
         )}
       </div>
       {tool.upload ? (

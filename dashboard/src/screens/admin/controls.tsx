@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 import { useApi } from '../../api/context.tsx'
 import { useFetch } from '../../api/useFetch.ts'
 import { Heading } from '../../ui/Heading.tsx'
@@ -20,12 +20,36 @@ export function AdminScreen({ heading, actions, filters, children }: { heading: 
 
 const FIELD = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-indigo-200'
 
+interface FilterFieldProps {
+  label: string
+  value: string
+  onChange: (value: string) => void
+  placeholder?: string
+  className?: string
+  /** Says why the value is not applied yet. */
+  invalid?: string
+}
+
 /** A labelled text filter of an admin grid. */
-export function FilterField({ label, value, onChange, placeholder, className = 'w-64' }: { label: string; value: string; onChange: (value: string) => void; placeholder?: string; className?: string }) {
+export function FilterField({ label, value, onChange, placeholder, className = 'w-64', invalid }: FilterFieldProps) {
+  const noteId = useId()
   return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+    <label className="relative flex flex-col gap-1 text-sm font-medium text-slate-700">
       {label}
-      <input type="search" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} className={`${FIELD} font-normal ${className}`} />
+      <input
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={invalid ? noteId : undefined}
+        onChange={(e) => onChange(e.target.value)}
+        className={`${FIELD} font-normal ${invalid ? 'border-amber-500' : ''} ${className}`}
+      />
+      {invalid && (
+        <span id={noteId} className="absolute top-full mt-0.5 text-xs font-normal text-amber-700">
+          {invalid}
+        </span>
+      )}
     </label>
   )
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { AdminGridFilters, AdminGridName, AdminRow } from '../../../api/admin.ts'
 import { useApi } from '../../../api/context.tsx'
+import { ApiError } from '../../../api/errors.ts'
 import { useFetch } from '../../../api/useFetch.ts'
 import { FetchView } from '../../../ui/FetchView.tsx'
 import { DataGrid, type Column } from '../../../ui/grid/DataGrid.tsx'
@@ -11,6 +12,12 @@ import { RowDetailModal } from './RowDetailModal.tsx'
 interface Numbered {
   n: number
   row: AdminRow
+}
+
+/** A refused filter ('IP address must be a valid…') says so in the error panel, rather than the summary message. */
+function fieldMessages(error: unknown): never {
+  if (error instanceof ApiError && error.errors.length > 0) throw new ApiError(error.status, error.errors.map((e) => e.message).join(' '), error.errors)
+  throw error
 }
 
 /** Refetch by this name to load the grid again (the universal table after an import). */
@@ -26,7 +33,7 @@ export function AdminGrid<G extends AdminGridName>({ grid, filters, title }: { g
   const api = useApi()
   const [page, setPage] = usePage(filters)
   const filterKey = JSON.stringify(filters)
-  const fetched = useFetch((signal) => api.admin.table(grid, filters, page, signal), [grid, filterKey, page], { name: gridRefetchName(grid) })
+  const fetched = useFetch((signal) => api.admin.table(grid, filters, page, signal).catch(fieldMessages), [grid, filterKey, page], { name: gridRefetchName(grid) })
   const [open, setOpen] = useState<AdminRow | null>(null)
 
   return (
