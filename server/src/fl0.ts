@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
-import { createIngestApp, createWriteKeyCache, EVENTS_TOPIC, parseTrustedProxies, type WriteKeys } from '@fl0/ingest'
-import { startEventWriter, startLexiconWorker } from '@fl0/workers'
+import { createCallbackRoutes, createIngestApp, createWriteKeyCache, EVENTS_TOPIC, LINKS_TOPIC, parseTrustedProxies, type WriteKeys } from '@fl0/ingest'
+import { startEventWriter, startIdentityWorker, startLexiconWorker } from '@fl0/workers'
 import { findSourceByWriteKey, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
 import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
@@ -50,12 +50,16 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         publish: (records) => bus.publish(EVENTS_TOPIC, records),
       }),
     )
+    // The identity partner's pixel: links a visitor id to a person, through the bus to the identity worker.
+    app.route('/', createCallbackRoutes({ logger, publish: (records) => bus.publish(LINKS_TOPIC, records) }))
   }
 
   if (roles.includes('workers')) {
     consumers.push(await startEventWriter({ bus: stores.bus!, store: stores.events!, logger }))
     // Its own consumer group: the dictionary keeps up even while the writer catches up, and vice versa.
     consumers.push(await startLexiconWorker({ bus: stores.bus!, store: stores.events!, logger }))
+    // Its own group too: visits and their address matches (workers/src/identity), and the callback's links.
+    consumers.push(await startIdentityWorker({ bus: stores.bus!, store: stores.events!, logger }))
   }
 
   if (roles.includes('api')) {

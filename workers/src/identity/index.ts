@@ -1,0 +1,153 @@
+import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
+import { createRangeSource, type RangeSource } from './range-source.ts'
+import { storeLinks, parseLinkRecord, type LinkRecord } from './links.ts'
+import { foldVisits, hitOf, nextVersion, VISIT_GAP_MS, visitOfRow, visitRow, type Hit, type Visit, type VisitRow } from './visits.ts'
+import { chTime } from '@fl0/contracts'
+
+export const IDENTITY_GROUP = 'identity'
+/** The identity callback's links (ingest/src/callback.ts), consumed here. */
+export const LINKS_TOPIC = 'identity-links'
+
+export interface IdentityWorkerDeps {
+  bus: Bus
+  store: EventStore
+  logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }
+  topic?: string
+  linksTopic?: string
+  group?: string
+  maxBatchSize?: number
+  maxWaitMs?: number
+  /** Where the ranges come from; by default ip_to_company, rechecked every 10 s. */
+  ranges?: RangeSource
+  /** Called after each batch of events is in identified_visits, with the number of records it held. */
+  onVisits?: (count: number) => void
+  /** Called after each batch of links is stored. */
+  onLinks?: (count: number) => void
+}
+
+/**
+ * The identity worker: its own consumer group on 'events', keeping
+ * identified_visits (clickhouse/0003_identification.sql) as events are
+ * written, and on 'identity-links', storing what the identity callback links.
+ *
+ * For each batch of events:
+ * 1. each record becomes a hit (visitor, time, user id, puid, address, an
+ *    identify's e-mail and name); aliases and unreadable records are left
+ *    out (the event writer dead-letters what it cannot store);
+ * 2. the visitors' stored visits within 30 minutes of the batch's hits are
+ *    read, and the hits folded into them (visits.ts): new visits, grown
+ *    ones, and visits a hit joined together;
+ * 3. each visit written is matched against the ranges in force (a binary
+ *    search in memory, ranges.ts), and a visit that changed its start gets a
+ *    tombstone under its old key.
+ * A replayed batch folds into the visits it made and writes nothing, so
+ * at-least-once delivery needs no bookkeeping. Visits are folded per
+ * visitor; two workers folding the same visitor at once (in Kafka, a
+ * visitor's calls before and after identify can sit on two partitions) may
+ * leave two visits where one belongs: "refresh sessions" rebuilds them
+ * exactly from the stored events.
+ */
+export async function startIdentityWorker(deps: IdentityWorkerDeps): Promise<Consumer> {
+  const { bus, store, logger } = deps
+  const ranges = deps.ranges ?? createRangeSource(store)
+  const events = await bus.consume({
+    topic: deps.topic ?? 'events',
+    group: deps.group ?? IDENTITY_GROUP,
+    maxBatchSize: deps.maxBatchSize ?? 5_000,
+    maxWaitMs: deps.maxWaitMs ?? 200,
+    onBatch: async function identifyVisits(messages) {
+      const hits: Hit[] = []
+      for (const m of messages) {
+        const hit = readHit(m)
+        if (hit) hits.push(hit)
+      }
+      await storeHits(store, await ranges.get(), hits)
+      deps.onVisits?.(messages.length)
+    },
+  })
+  const links = await bus.consume({
+    topic: deps.linksTopic ?? LINKS_TOPIC,
+    group: `${deps.group ?? IDENTITY_GROUP}-links`,
+    maxBatchSize: 5_000,
+    maxWaitMs: 100,
+    onBatch: async function storeIdentityLinks(messages) {
+      const records: LinkRecord[] = []
+      for (const m of messages) {
+        const link = parseLinkRecord(m.value)
+        if (link) records.push(link)
+        else logger.warn({ topic: m.topic, partition: m.partition, offset: m.offset }, 'identity link record skipped: unreadable')
+      }
+      await storeLinks(store, records)
+      deps.onLinks?.(messages.length)
+    },
+  })
+  return {
+    async stop() {
+      await Promise.all([events.stop(), links.stop()])
+    },
+  }
+}
+
+function readHit(m: DeliveredMessage): Hit | undefined {
+  try {
+    return hitOf(JSON.parse(m.value))
+  } catch {
+    return undefined
+  }
+}
+
+/** Visitor ids per query: a bound array stays well inside a ClickHouse server's URL limit. */
+const VISITORS_PER_QUERY = 1_000
+
+/**
+ * Folds hits (any organisations, any visitors, any order) into identified_visits:
+ * the worker's step 2 and 3, for tests and tools too.
+ */
+export async function storeHits(store: EventStore, ranges: import('./ranges.ts').RangeTable, hits: readonly Hit[]): Promise<number> {
+  if (hits.length === 0) return 0
+  const byOrg = new Map<string, Map<string, Hit[]>>()
+  for (const h of hits) {
+    let visitors = byOrg.get(h.orgId)
+    if (!visitors) byOrg.set(h.orgId, (visitors = new Map()))
+    let list = visitors.get(h.visitorId)
+    if (!list) visitors.set(h.visitorId, (list = []))
+    list.push(h)
+  }
+  const rows: VisitRow[] = []
+  for (const [orgId, visitors] of byOrg) {
+    const ids = [...visitors.keys()]
+    for (let i = 0; i < ids.length; i += VISITORS_PER_QUERY) {
+      const chunk = ids.slice(i, i + VISITORS_PER_QUERY)
+      let min = Infinity
+      let max = -Infinity
+      for (const id of chunk) for (const h of visitors.get(id)!) (min = Math.min(min, h.at)), (max = Math.max(max, h.at))
+      const stored = await storedVisits(store, orgId, chunk, min - VISIT_GAP_MS, max + VISIT_GAP_MS)
+      for (const id of chunk) {
+        const { write, replaced } = foldVisits(stored.get(id) ?? [], visitors.get(id)!)
+        for (const v of write) rows.push(visitRow(v, ranges, nextVersion()))
+        for (const v of replaced) rows.push(visitRow(v, ranges, nextVersion(), true))
+      }
+    }
+  }
+  if (rows.length > 0) await store.client.insert({ table: 'identified_visits', values: rows, format: 'JSONEachRow' })
+  return rows.length
+}
+
+async function storedVisits(store: EventStore, orgId: string, visitorIds: string[], from: number, to: number): Promise<Map<string, Visit[]>> {
+  const result = await store.client.query({
+    query: `SELECT org_id, visitor_id, started_at, ended_at, anonymous_id, user_id, puid, ip, email, name
+            FROM identified_visits FINAL
+            WHERE org_id = {org:String} AND visitor_id IN {visitors:Array(String)}
+              AND ended_at >= {from:DateTime64(3, 'UTC')} AND started_at <= {to:DateTime64(3, 'UTC')}`,
+    query_params: { org: orgId, visitors: visitorIds, from: chTime(new Date(from)), to: chTime(new Date(to)) },
+    format: 'JSONEachRow',
+  })
+  const out = new Map<string, Visit[]>()
+  for (const r of await result.json<Parameters<typeof visitOfRow>[0]>()) {
+    const v = visitOfRow(r)
+    const list = out.get(v.visitorId)
+    if (list) list.push(v)
+    else out.set(v.visitorId, [v])
+  }
+  return out
+}

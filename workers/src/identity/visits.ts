@@ -1,0 +1,254 @@
+import { chTime, type IngestedEvent } from '@fl0/contracts'
+import { keyToText } from './ip.ts'
+import type { RangeTable } from './ranges.ts'
+
+/**
+ * Visits: one visitor's events with no gap over 30 minutes (the rule of the
+ * people list and the company page, companies/activity.ts), and what those
+ * events say about who made them. Pure functions: the worker and the refresh
+ * job both fold events into visits here, so they cannot disagree on the rule.
+ *
+ * A visitor is the anonymous id (the snippet's, one per browser), else the
+ * user id of a server-side call ('user:' + id): a backend's calls carry no
+ * anonymous id, and are a visitor of their own.
+ */
+export const VISIT_GAP_MS = 30 * 60 * 1000
+export const USER_VISITOR_PREFIX = 'user:'
+
+/** What one event tells about its visit. */
+export interface Hit {
+  orgId: string
+  visitorId: string
+  at: number
+  anonymousId: string
+  userId: string
+  puid: string
+  ip: string
+  /** From identify calls: the e-mail (trimmed, lowercased) and the name. */
+  email: string
+  name: string
+}
+
+/** A visit's facts, as stored (without the address match, which is derived from `ip`). */
+export interface Visit {
+  orgId: string
+  visitorId: string
+  startedAt: number
+  endedAt: number
+  anonymousId: string
+  /** The first user id of the visit: what links its anonymous id to a user. */
+  userId: string
+  /** The latest puid, e-mail and name; the first address. */
+  puid: string
+  ip: string
+  email: string
+  name: string
+}
+
+/** A visit row of identified_visits (clickhouse/0003_identification.sql). */
+export interface VisitRow {
+  org_id: string
+  visitor_id: string
+  started_at: string
+  ended_at: string
+  anonymous_id: string
+  user_id: string
+  puid: string
+  ip: string
+  ip_company: string
+  ip_domain: string
+  ip_kind: string
+  ip_range_first: string
+  ip_range_last: string
+  email: string
+  name: string
+  version: number
+  is_deleted: number
+}
+
+type Record = Pick<IngestedEvent, 'org_id' | 'type' | 'timestamp' | 'user_id' | 'anonymous_id' | 'ip' | 'context' | 'traits'>
+
+const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '')
+
+/** The hit of a stored-event record; undefined for aliases (they say who, not when anyone was there) and records without an id. */
+export function hitOf(e: Record): Hit | undefined {
+  if (e.type === 'alias' || typeof e.org_id !== 'string' || typeof e.timestamp !== 'string') return undefined
+  const anonymousId = str(e.anonymous_id)
+  const userId = str(e.user_id)
+  if (!anonymousId && !userId) return undefined
+  const at = parseChTime(e.timestamp)
+  if (Number.isNaN(at)) return undefined
+  const context = (e.context ?? {}) as { [k: string]: unknown }
+  const traits = e.type === 'identify' ? ((e.traits ?? {}) as { [k: string]: unknown }) : {}
+  const email = str(traits.email).toLowerCase()
+  const name = str(traits.name) || [str(traits.firstName ?? traits.first_name), str(traits.lastName ?? traits.last_name)].filter(Boolean).join(' ')
+  return {
+    orgId: e.org_id,
+    visitorId: anonymousId || `${USER_VISITOR_PREFIX}${userId}`,
+    at,
+    anonymousId,
+    userId,
+    puid: str(context.puid),
+    ip: str(e.ip),
+    email: email.includes('@') ? email : '',
+    name,
+  }
+}
+
+/** ClickHouse DateTime64 text in UTC ("2026-03-01 12:00:00.000") as milliseconds. */
+export function parseChTime(text: string): number {
+  return Date.parse(`${text.replace(' ', 'T')}Z`)
+}
+
+interface Item {
+  start: number
+  end: number
+  stored?: Visit
+  anonymousId: string
+  userId: string
+  puid: string
+  ip: string
+  email: string
+  name: string
+}
+
+const fromVisit = (v: Visit): Item => ({ ...v, start: v.startedAt, end: v.endedAt, stored: v })
+const fromHit = (h: Hit): Item => ({ ...h, start: h.at, end: h.at })
+
+/**
+ * One visitor's new hits folded into their stored visits around them (those
+ * ending at most 30 minutes before the first hit or starting at most 30
+ * minutes after the last: the only ones a hit can touch). Answers the visits
+ * to write and the stored visits they replace under another key (a visit that
+ * grew earlier, or two that a hit joined).
+ *
+ * Facts: the first user id and address, the latest puid, e-mail and name; a
+ * stored visit's first facts count from its start, its latest from its end,
+ * and a stored fact wins a tie with a hit's. So a replayed hit, which lies
+ * inside the visit it made, changes nothing: at-least-once delivery is safe.
+ */
+export function foldVisits(stored: readonly Visit[], hits: readonly Hit[]): { write: Visit[]; replaced: Visit[] } {
+  if (hits.length === 0) return { write: [], replaced: [] }
+  const { orgId, visitorId } = hits[0]!
+  const items = [...stored.map(fromVisit), ...hits.map(fromHit)].sort((a, b) => a.start - b.start || (a.stored ? 0 : 1) - (b.stored ? 0 : 1))
+  const write: Visit[] = []
+  const replaced: Visit[] = []
+  let group: Item[] = []
+  let groupEnd = -Infinity
+  const flush = () => {
+    if (group.length === 0) return
+    const merged = mergeItems(orgId, visitorId, group)
+    const olds = group.flatMap((i) => (i.stored ? [i.stored] : []))
+    const unchanged = olds.length === 1 && group.every((i) => i.stored || (i.start >= olds[0]!.startedAt && i.end <= olds[0]!.endedAt)) && sameVisit(olds[0]!, merged)
+    if (!unchanged) {
+      write.push(merged)
+      for (const old of olds) if (old.startedAt !== merged.startedAt) replaced.push(old)
+    }
+    group = []
+  }
+  for (const item of items) {
+    if (group.length > 0 && item.start - groupEnd > VISIT_GAP_MS) flush()
+    group.push(item)
+    groupEnd = group.length === 1 ? item.end : Math.max(groupEnd, item.end)
+  }
+  flush()
+  return { write, replaced }
+}
+
+/** Folds a visitor's hits, in time order, into visits from nothing: the refresh job's path. */
+export function visitsOf(hits: readonly Hit[]): Visit[] {
+  return foldVisits([], hits).write
+}
+
+function mergeItems(orgId: string, visitorId: string, group: Item[]): Visit {
+  const first = (pick: (i: Item) => string) => {
+    for (const i of group) if (pick(i)) return pick(i)
+    return ''
+  }
+  const latest = (pick: (i: Item) => string) => {
+    let best: Item | undefined
+    for (const i of group) {
+      if (!pick(i)) continue
+      if (!best || i.end > best.end || (i.end === best.end && i.stored && !best.stored)) best = i
+    }
+    return best ? pick(best) : ''
+  }
+  let startedAt = Infinity
+  let endedAt = -Infinity
+  for (const i of group) {
+    startedAt = Math.min(startedAt, i.start)
+    endedAt = Math.max(endedAt, i.end)
+  }
+  return {
+    orgId,
+    visitorId,
+    startedAt,
+    endedAt,
+    anonymousId: first((i) => i.anonymousId),
+    userId: first((i) => i.userId),
+    puid: latest((i) => i.puid),
+    ip: first((i) => i.ip),
+    email: latest((i) => i.email),
+    name: latest((i) => i.name),
+  }
+}
+
+function sameVisit(a: Visit, b: Visit): boolean {
+  return (
+    a.startedAt === b.startedAt &&
+    a.endedAt === b.endedAt &&
+    a.anonymousId === b.anonymousId &&
+    a.userId === b.userId &&
+    a.puid === b.puid &&
+    a.ip === b.ip &&
+    a.email === b.email &&
+    a.name === b.name
+  )
+}
+
+/** The row to store: the visit, its address matched against the ranges in force. */
+export function visitRow(v: Visit, ranges: RangeTable, version: number, deleted = false): VisitRow {
+  const match = v.ip ? ranges.match(v.ip) : undefined
+  return {
+    org_id: v.orgId,
+    visitor_id: v.visitorId,
+    started_at: chTime(new Date(v.startedAt)),
+    ended_at: chTime(new Date(v.endedAt)),
+    anonymous_id: v.anonymousId,
+    user_id: v.userId,
+    puid: v.puid,
+    ip: v.ip,
+    ip_company: match?.companyName ?? '',
+    ip_domain: match?.domain ?? '',
+    ip_kind: match?.kind ?? '',
+    ip_range_first: match ? keyToText(match.first, true) : '::',
+    ip_range_last: match ? keyToText(match.last, true) : '::',
+    email: v.email,
+    name: v.name,
+    version,
+    is_deleted: deleted ? 1 : 0,
+  }
+}
+
+/** A stored row read back (times as ClickHouse text) as a Visit. */
+export function visitOfRow(r: Pick<VisitRow, 'org_id' | 'visitor_id' | 'started_at' | 'ended_at' | 'anonymous_id' | 'user_id' | 'puid' | 'ip' | 'email' | 'name'>): Visit {
+  return {
+    orgId: r.org_id,
+    visitorId: r.visitor_id,
+    startedAt: parseChTime(r.started_at),
+    endedAt: parseChTime(r.ended_at),
+    anonymousId: r.anonymous_id,
+    userId: r.user_id,
+    puid: r.puid,
+    ip: r.ip,
+    email: r.email,
+    name: r.name,
+  }
+}
+
+/** Write versions: microseconds, strictly increasing within the process. */
+let lastVersion = 0
+export function nextVersion(now = Date.now()): number {
+  lastVersion = Math.max(lastVersion + 1, now * 1000)
+  return lastVersion
+}
