@@ -95,7 +95,7 @@ describe('the admin grids', () => {
     const before = server.callsTo('GET', path).length
     fireEvent.change(ip, { target: { value: '203.0.' } })
     expect(ip.getAttribute('aria-invalid')).toBe('true')
-    expect(document.getElementById(ip.getAttribute('aria-describedby')!)!.textContent).toBe('Enter a whole IPv4 or IPv6 address')
+    expect(document.getElementById(ip.getAttribute('aria-describedby')!)!.textContent).toBe('IP address must be a valid IPv4 or IPv6 address')
     expect(range()).toBe('21–40 of 45')
     fireEvent.change(ip, { target: { value: '203.0.113.7' } })
     expect(ip.getAttribute('aria-invalid')).toBeNull()

@@ -2,8 +2,7 @@ import { useState } from 'react'
 import { AdminGrid } from './grid/AdminGrid.tsx'
 import { AdminScreen, FilterField, OrgPicker } from './controls.tsx'
 import { isIpAddress } from './ip.ts'
-
-export const IP_INCOMPLETE = 'Enter a whole IPv4 or IPv6 address'
+import { ADMIN_TEXT } from './text.ts'
 
 /**
  * ip-to-company-table: an organisation and an IP address filter (part 1 §2).
@@ -26,7 +25,7 @@ export default function IpToCompanyTablePage() {
       filters={
         <>
           <OrgPicker value={orgId} onChange={setOrgId} />
-          <FilterField label="IP address" value={ipText} onChange={change} placeholder="203.0.113.7" invalid={typed && typed !== ipAddress ? IP_INCOMPLETE : undefined} />
+          <FilterField label="IP address" value={ipText} onChange={change} placeholder="203.0.113.7" invalid={typed && typed !== ipAddress ? ADMIN_TEXT.invalidIpAddress : undefined} />
         </>
       }
     >

@@ -1,11 +1,17 @@
+import { IDENTIFICATION_TEXT } from '@fl0/contracts/identification'
 import type { AdminAction } from '../../api/admin.ts'
+
+const { progress } = IDENTIFICATION_TEXT
 
 /**
  * The admin area's texts. The progress notices and 'HandleCallback completed'
- * are the specification's own (part 1 §8), kept verbatim; the rest are ours.
+ * are the specification's own (part 1 §8), kept once in the contracts; the
+ * rest are ours.
  */
 export const ADMIN_TEXT = {
-  callbackCompleted: 'HandleCallback completed',
+  callbackCompleted: IDENTIFICATION_TEXT.callbackCompleted,
+  /** Beside an IP filter not yet applied: the server's own rule. */
+  invalidIpAddress: IDENTIFICATION_TEXT.invalidIpAddress,
   /** 5x5- and 32 digits: the shape of a universal person id (part 1 §2, §5). */
   upIdPlaceholder: '5x5-12345678901234567890123456789012',
   importUniversalTable: 'Import universal table...',
@@ -25,10 +31,10 @@ export interface Tool {
 }
 
 export const TOOLS: readonly Tool[] = [
-  { action: 'import-cookies', label: 'Import cookies...', progress: 'Importing cookies...', done: 'Cookies imported', upload: 'Cookies file' },
-  { action: 'import-ip-to-company', label: 'Import ip to company...', progress: 'Importing ip to company...', done: 'Ip to company imported', upload: 'Ip to company file' },
-  { action: 'import-business-intents', label: 'Import business intents...', progress: 'Importing business intents...', done: 'Business intents imported', upload: 'Business intents file' },
-  { action: 'refresh-sessions', label: 'Refresh sessions and people', progress: 'Refreshing sessions and people...', done: 'Sessions and people refreshed' },
-  { action: 'refresh-pages-and-activities', label: 'Refresh pages and activities', progress: 'Refreshing pages and activities...', done: 'Pages and activities refreshed' },
-  { action: 'copy-pages-to-supabase', label: 'Copy people and pages to supabase', progress: 'Copying people and pages to supabase...', done: 'People and pages copied to supabase' },
+  { action: 'import-cookies', label: 'Import cookies...', progress: progress['import-cookies'], done: 'Cookies imported', upload: 'Cookies file' },
+  { action: 'import-ip-to-company', label: 'Import ip to company...', progress: progress['import-ip-to-company'], done: 'Ip to company imported', upload: 'Ip to company file' },
+  { action: 'import-business-intents', label: 'Import business intents...', progress: progress['import-business-intents'], done: 'Business intents imported', upload: 'Business intents file' },
+  { action: 'refresh-sessions', label: 'Refresh sessions and people', progress: progress['refresh-sessions'], done: 'Sessions and people refreshed' },
+  { action: 'refresh-pages-and-activities', label: 'Refresh pages and activities', progress: progress['refresh-pages-and-activities'], done: 'Pages and activities refreshed' },
+  { action: 'copy-pages-to-supabase', label: 'Copy people and pages to supabase', progress: progress['copy-pages-to-supabase'], done: 'People and pages copied to supabase' },
 ]
