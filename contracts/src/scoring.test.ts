@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest'
+import { toFieldErrors } from './errors.ts'
+import { createScoringModelSchema, importanceRating, ratingsOf, rebuildScoringModelSchema, SCORING_ERRORS, scoreRating, scoringPageQuerySchema } from './scoring.ts'
+
+const errorsOf = (body: unknown) => {
+  const parsed = createScoringModelSchema.safeParse(body)
+  return parsed.success ? [] : toFieldErrors(parsed.error)
+}
+
+describe('scoring contract', () => {
+  it("says the run modal's messages word for word (part 3 §5)", () => {
+    expect(errorsOf({ metricId: 'm' })).toEqual([{ name: 'name', message: 'Analysis name must be provided' }])
+    expect(errorsOf({ name: '   ', metricId: 'm' })).toEqual([{ name: 'name', message: 'Analysis name must be provided' }])
+    expect(errorsOf({ name: 'x'.repeat(51), metricId: 'm' })).toEqual([{ name: 'name', message: 'Analysis name must have at most 50 characters' }])
+    expect(errorsOf({ name: 'x'.repeat(50), metricId: 'm' })).toEqual([])
+    expect(errorsOf({ name: 'Upgrades' })).toEqual([{ name: 'metricId', message: 'Metric must be given' }])
+    expect(errorsOf({ name: 'Upgrades', metricId: ' ' })).toEqual([{ name: 'metricId', message: 'Metric must be given' }])
+  })
+
+  it('keeps only finished excluded-audience filters, with defaults for the rest', () => {
+    const parsed = createScoringModelSchema.parse({
+      name: ' Upgrades ',
+      metricId: 'm1',
+      excludedAudience: {
+        filters: [
+          { trait: 'email', operation: 'contains', value: '@acme.com' },
+          { trait: 'plan', operation: '', value: 'pro' },
+          { trait: '', operation: 'is', value: 'x' },
+          { trait: 'age', operation: 'greater_than', value: '' },
+          { trait: 'seats', operation: 'between', value: ['1', '5'] },
+        ],
+        aggregate: 'or',
+        audienceType: 'user',
+      },
+    })
+    expect(parsed).toEqual({
+      name: 'Upgrades',
+      metricId: 'm1',
+      dateRange: 'last30Days',
+      excludedAudience: {
+        filters: [
+          { trait: 'email', operation: 'contains', value: '@acme.com' },
+          { trait: 'seats', operation: 'between', value: ['1', '5'] },
+        ],
+        aggregate: 'or',
+        audienceType: 'user',
+      },
+    })
+    expect(errorsOf({ name: 'a', metricId: 'm', excludedAudience: { filters: [{ trait: 'a', operation: 'nope', value: '1' }] } })[0]!.message).toBe(SCORING_ERRORS.operation)
+  })
+
+  it('rates scores and importances at the documented thresholds', () => {
+    expect([0, 0.2499, 0.25, 0.4999, 0.5, 0.7499, 0.75, 1].map(scoreRating)).toEqual(['poor', 'poor', 'fair', 'fair', 'good', 'good', 'excellent', 'excellent'])
+    expect([-2, 0, 0.0999, 0.1, 0.2499, 0.25, 0.4999, 0.5, 3].map(importanceRating)).toEqual(['poor', 'poor', 'poor', 'fair', 'fair', 'good', 'good', 'excellent', 'excellent'])
+  })
+
+  it('counts every rating, in order, with percentages of the whole', () => {
+    expect(ratingsOf({ poor: 1, excellent: 2 })).toEqual([
+      { name: 'poor', count: 1, percentage: 33.3 },
+      { name: 'fair', count: 0, percentage: 0 },
+      { name: 'good', count: 0, percentage: 0 },
+      { name: 'excellent', count: 2, percentage: 66.7 },
+    ])
+    expect(ratingsOf({}).map((r) => r.percentage)).toEqual([0, 0, 0, 0])
+  })
+
+  it('normalises rebuilt selections and reads pages', () => {
+    expect(rebuildScoringModelSchema.parse({ featureSelections: { excludedEvents: ['A', 'A'], includedProperties: [{ event: 'A', property: 'p' }, { event: 'B', property: 'q' }] } })).toEqual({
+      featureSelections: { excludedEvents: ['A'], includedProperties: [{ event: 'B', property: 'q' }] },
+    })
+    expect(scoringPageQuerySchema.parse({})).toEqual({ page: 1, search: '' })
+    expect(scoringPageQuerySchema.safeParse({ page: '0' }).success).toBe(false)
+  })
+})
