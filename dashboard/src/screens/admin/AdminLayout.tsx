@@ -36,17 +36,24 @@ export default function AdminLayout() {
   return (
     <div className="flex h-screen">
       <aside aria-label="Admin menu" className="w-60 shrink-0 border-r border-slate-200 bg-white p-2">
-        <div className="px-3 py-2 text-sm font-semibold">Admin</div>
-        {ADMIN_ROUTES.map((r) => (
-          <NavLink
-            key={r.path}
-            end
-            to={`/admin${r.path ? `/${r.path}` : ''}`}
-            className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-indigo-50 font-medium text-indigo-700' : 'text-slate-700 hover:bg-slate-100'}`}
-          >
-            {r.label}
-          </NavLink>
-        ))}
+        <div className="flex items-baseline justify-between px-3 py-2">
+          <span className="text-sm font-semibold">Admin</span>
+          <Link to="/" className="text-xs text-slate-500 hover:text-indigo-700">
+            ← Back to fl0
+          </Link>
+        </div>
+        <nav aria-label="Admin sections">
+          {ADMIN_ROUTES.map((r) => (
+            <NavLink
+              key={r.path}
+              end
+              to={`/admin${r.path ? `/${r.path}` : ''}`}
+              className={({ isActive }) => `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-indigo-50 font-medium text-indigo-700' : 'text-slate-700 hover:bg-slate-100'}`}
+            >
+              {r.label}
+            </NavLink>
+          ))}
+        </nav>
       </aside>
       <main className="min-w-0 flex-1 overflow-y-auto">
         <Outlet />

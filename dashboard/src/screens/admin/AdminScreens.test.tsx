@@ -18,7 +18,9 @@ describe('the admin area', () => {
 
   it('has its own menu with every sub-route', async () => {
     renderRoutes(routes, '/admin', { server: adminServer(), user: STAFF })
-    const menu = within(await screen.findByRole('complementary', { name: 'Admin menu' }))
+    const aside = within(await screen.findByRole('complementary', { name: 'Admin menu' }))
+    expect(aside.getByRole('link', { name: '← Back to fl0' }).getAttribute('href')).toBe('/')
+    const menu = within(aside.getByRole('navigation', { name: 'Admin sections' }))
     expect(menu.getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
       ['Tools', '/admin'],
       ['People table', '/admin/people-table'],

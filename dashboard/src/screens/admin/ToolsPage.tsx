@@ -62,7 +62,8 @@ function ToolRow({ tool }: { tool: Tool }) {
   return (
     <li className="flex items-center justify-between gap-6 px-5 py-4">
       <div className="min-w-0">
-        <div className="text-sm font-medium text-slate-900">{tool.label.replace(/\.\.\.$/, '')}</div>
+        <h2 className="text-sm font-medium text-slate-900">{tool.title}</h2>
+        <p className="mt-0.5 text-sm text-slate-500">{tool.description}</p>
         {outcome && (
           <p role={outcome.ok ? 'status' : 'alert'} className={`mt-1 text-xs ${outcome.ok ? 'text-emerald-700' : 'text-red-600'}`}>
             {outcome.text}

@@ -21,6 +21,10 @@ export const ADMIN_TEXT = {
 /** What each Tools button is called and the notice its click shows. */
 export interface Tool {
   action: AdminAction
+  /** What the row is about, and what the action does to it (docs/identification.md). */
+  title: string
+  description: string
+  /** The button. */
   label: string
   /** The notice a click shows (part 1 §8). */
   progress: string
@@ -31,10 +35,55 @@ export interface Tool {
 }
 
 export const TOOLS: readonly Tool[] = [
-  { action: 'import-cookies', label: 'Import cookies...', progress: progress['import-cookies'], done: 'Cookies imported', upload: 'Cookies file' },
-  { action: 'import-ip-to-company', label: 'Import ip to company...', progress: progress['import-ip-to-company'], done: 'Ip to company imported', upload: 'Ip to company file' },
-  { action: 'import-business-intents', label: 'Import business intents...', progress: progress['import-business-intents'], done: 'Business intents imported', upload: 'Business intents file' },
-  { action: 'refresh-sessions', label: 'Refresh sessions and people', progress: progress['refresh-sessions'], done: 'Sessions and people refreshed' },
-  { action: 'refresh-pages-and-activities', label: 'Refresh pages and activities', progress: progress['refresh-pages-and-activities'], done: 'Pages and activities refreshed' },
-  { action: 'copy-pages-to-supabase', label: 'Copy people and pages to supabase', progress: progress['copy-pages-to-supabase'], done: 'People and pages copied to supabase' },
+  {
+    action: 'import-cookies',
+    title: 'Cookies',
+    description: 'puid ↔ up_id pairs from a CSV with the columns puid, upid and, optionally, hem.',
+    label: 'Import cookies...',
+    progress: progress['import-cookies'],
+    done: 'Cookies imported',
+    upload: 'Cookies file',
+  },
+  {
+    action: 'import-ip-to-company',
+    title: 'IP to company',
+    description: 'IP ranges and their companies from a CSV (network, or first_ip and last_ip; company_name, domain, kind) or a MaxMind .mmdb database.',
+    label: 'Import ip to company...',
+    progress: progress['import-ip-to-company'],
+    done: 'Ip to company imported',
+    upload: 'Ip to company file',
+  },
+  {
+    action: 'import-business-intents',
+    title: 'Business intents',
+    description: 'Intent topics by company domain from a CSV with the columns company_domain, topic, score and date; shown on the company page.',
+    label: 'Import business intents...',
+    progress: progress['import-business-intents'],
+    done: 'Business intents imported',
+    upload: 'Business intents file',
+  },
+  {
+    action: 'refresh-sessions',
+    title: 'Sessions and people',
+    description: 'Rebuilds every visit from the stored events (30 minutes without an event ends one), matched against the current IP ranges.',
+    label: 'Refresh sessions and people',
+    progress: progress['refresh-sessions'],
+    done: 'Sessions and people refreshed',
+  },
+  {
+    action: 'refresh-pages-and-activities',
+    title: 'Pages and activities',
+    description: "Rebuilds the page views with their time on page, and each visitor's days.",
+    label: 'Refresh pages and activities',
+    progress: progress['refresh-pages-and-activities'],
+    done: 'Pages and activities refreshed',
+  },
+  {
+    action: 'copy-pages-to-supabase',
+    title: 'Hosted database',
+    description: 'Upserts people and pages into the PostgreSQL database at EXPORT_DATABASE_URL; a second run adds nothing twice.',
+    label: 'Copy people and pages to supabase',
+    progress: progress['copy-pages-to-supabase'],
+    done: 'People and pages copied to supabase',
+  },
 ]
