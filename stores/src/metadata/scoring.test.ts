@@ -1,0 +1,4 @@
+import { openPglite } from './pglite.ts'
+import { scoringContract } from './scoring.contract.ts'
+
+scoringContract('pglite', () => openPglite())
