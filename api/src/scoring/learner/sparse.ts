@@ -14,9 +14,9 @@ export interface SparseRows {
 }
 
 export class SparseRowsBuilder {
-  #indptr = new Uint32Array(1024)
-  #indices = new Uint32Array(4096)
-  #values = new Float32Array(4096)
+  #indptr: Uint32Array = new Uint32Array(1024)
+  #indices: Uint32Array = new Uint32Array(4096)
+  #values: Float32Array = new Float32Array(4096)
   #rows = 0
   #nnz = 0
 
