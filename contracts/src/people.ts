@@ -183,7 +183,7 @@ export interface CompanyProfile {
   logoUrl: string | null
   firstSeen: string | null
   lastSeen: string | null
-  /** The group's e-mail trait, else the e-mail of the company's first known person. */
+  /** The group's e-mail trait, else the first e-mail its people gave at the company's domain, else the first they gave at all. */
   email: string | null
   metadata: ProfileTrait[]
   dailyActiveUsers: number

@@ -110,16 +110,26 @@ async function monthlyActiveGraph(client: Client, orgId: string, members: Compan
   return window.dates.map((date) => ({ date, value: byDay.get(date) ?? 0 }))
 }
 
-/** The e-mail of the company's first person to give one: the account's first user, usually. */
+/**
+ * The e-mail of the company's first person to give one at the company's
+ * domain (the account's first user, usually), else the first any of its
+ * people gave (a personal address is still a way to reach them).
+ */
 async function firstPersonEmail(client: Client, orgId: string, members: CompanyMembers): Promise<string | null> {
   const m = memberFilter(members)
-  const [row] = await rows<{ email: string; n: string }>(
+  const [row] = await rows<{ first_at_domain: string; first_anywhere: string; n_at_domain: string; n: string }>(
     client,
-    `SELECT argMin(trimBoth(traits.email::String), timestamp) AS email, count() AS n FROM events
-     WHERE org_id = {org:String} AND type = 'identify' AND position(traits.email::String, '@') > 0 AND ${m.where}`,
-    { org: orgId, ...m.params },
+    `SELECT argMinIf(email, timestamp, at_domain) AS first_at_domain, argMin(email, timestamp) AS first_anywhere, countIf(at_domain) AS n_at_domain, count() AS n
+     FROM (
+       SELECT trimBoth(traits.email::String) AS email, timestamp, splitByChar('@', lower(email))[-1] AS email_domain,
+         email_domain = {domain:String} OR endsWith(email_domain, concat('.', {domain:String})) AS at_domain
+       FROM events
+       WHERE org_id = {org:String} AND type = 'identify' AND position(traits.email::String, '@') > 0 AND ${m.where}
+     )`,
+    { org: orgId, domain: members.domain, ...m.params },
   )
-  return row && num(row.n) > 0 ? row.email : null
+  if (!row || num(row.n) === 0) return null
+  return num(row.n_at_domain) > 0 ? row.first_at_domain : row.first_anywhere
 }
 
 /**

@@ -60,7 +60,8 @@ function events(orgId: string): IngestedEvent[] {
     track(ada, '2026-03-01T11:00:00Z', 'Report Exported'),
     track(ada, '2026-03-02T08:30:00Z', 'Report Created'),
     // Bob
-    identify({ user_id: 'u-bob' }, '2026-02-26T08:59:00Z', { firstName: 'Bob', lastName: 'Stone', email: 'bob@gmail.com', title: 'Engineer' }),
+    // Bob told who he is before anyone else at Acme did, with a personal address.
+    identify({ user_id: 'u-bob' }, '2026-01-05T08:59:00Z', { firstName: 'Bob', lastName: 'Stone', email: 'bob@gmail.com', title: 'Engineer' }),
     group('u-bob', '2026-02-26T08:59:30Z', 'g-acme', {}),
     page({ user_id: 'u-bob', anonymous_id: 'anon-shared' }, '2026-02-26T09:00:00Z', '/docs'),
     track({ user_id: 'u-bob' }, '2026-02-26T09:10:00Z', 'Report Created'),
@@ -331,7 +332,7 @@ describe('GET /api/orgs/{organization}/company/{companyId}', () => {
       name: 'Acme Inc',
       firstSeen: '2026-01-10T12:00:00.000Z',
       lastSeen: '2026-03-02T08:30:00.000Z',
-      // No e-mail on the group: the first person's to give one.
+      // No e-mail on the group: the first given at the company's domain (Bob's gmail address came earlier).
       email: 'Carol@ACME.com',
       timezone: 'UTC',
     })

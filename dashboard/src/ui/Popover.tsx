@@ -1,7 +1,22 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 
 /** A button that opens a panel; a click outside or Escape closes it. */
-export function Popover({ label, button, children, placement = 'below', buttonClassName = '' }: { label: string; button: ReactNode; children: (close: () => void) => ReactNode; placement?: 'below' | 'above'; buttonClassName?: string }) {
+/** `align` 'end' lines the panel up with the button's right edge (a button at the right of a card). */
+export function Popover({
+  label,
+  button,
+  children,
+  placement = 'below',
+  align = 'start',
+  buttonClassName = '',
+}: {
+  label: string
+  button: ReactNode
+  children: (close: () => void) => ReactNode
+  placement?: 'below' | 'above'
+  align?: 'start' | 'end'
+  buttonClassName?: string
+}) {
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -21,7 +36,7 @@ export function Popover({ label, button, children, placement = 'below', buttonCl
         {button}
       </button>
       {open && (
-        <div role="menu" aria-label={label} className={`absolute left-0 z-20 min-w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg ${placement === 'above' ? 'bottom-full mb-1' : 'top-full mt-1'}`}>
+        <div role="menu" aria-label={label} className={`absolute ${align === 'end' ? 'right-0' : 'left-0'} z-20 min-w-56 rounded-md border border-slate-200 bg-white py-1 shadow-lg ${placement === 'above' ? 'bottom-full mb-1' : 'top-full mt-1'}`}>
           {children(() => setOpen(false))}
         </div>
       )}

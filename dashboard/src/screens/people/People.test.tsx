@@ -138,6 +138,8 @@ describe('the People table', () => {
     server.on('PATCH', '/api/users/me/preferences', { body: {} })
     server.on('GET', API, { status: 500, body: { success: false, message: 'An error has occurred', errors: [] } })
     renderRoutes(routes, '/organizations/acme/people', { server })
-    expect((await screen.findByRole('alert')).textContent).toBe('An error has occurred')
+    // The message, in the table's place (other screens of the tab may say their own).
+    const table = await screen.findByRole('region', { name: 'People' })
+    expect((await within(table).findByRole('alert')).textContent).toBe('An error has occurred')
   })
 })

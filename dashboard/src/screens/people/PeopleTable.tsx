@@ -45,7 +45,9 @@ function columns(user: (id: string) => string): Column<PersonRow>[] {
       width: 190,
       render: (p) => (
         <span className="block min-w-0">
-          <span className="block truncate">{p.company ?? '—'}</span>
+          <span className="block truncate" title={p.company ?? undefined}>
+            {p.company ?? '—'}
+          </span>
           {p.companyDomain && p.companyDomain !== p.company && <span className="block truncate text-xs text-slate-500">{p.companyDomain}</span>}
         </span>
       ),
@@ -89,8 +91,14 @@ export function PeopleTable() {
   return (
     <section aria-label="People" className="space-y-3">
       <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
-        <input type="checkbox" role="switch" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} className="peer sr-only" />
-        <span aria-hidden className="relative h-5 w-9 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:transition-transform peer-checked:bg-indigo-600 peer-checked:after:translate-x-4 peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-400" />
+        <span className="relative inline-flex h-5 w-9 shrink-0">
+          {/* The real checkbox lies over the drawn switch, so a click on either is a click on it. */}
+          <input type="checkbox" role="switch" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} className="peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer opacity-0" />
+          <span
+            aria-hidden
+            className="pointer-events-none h-5 w-9 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-indigo-600 peer-checked:after:translate-x-4 peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-400"
+          />
+        </span>
         {PEOPLE_TEXT.showAnonymous}
       </label>
       <FetchView fetched={fetched}>

@@ -7,23 +7,20 @@ import type { PersonRow } from '../../api/types.ts'
  */
 export const FLAG_LABELS = { business: 'Business email', personal: 'Personal email', hashed: 'Hashed email' } as const
 
-function Envelope({ mark }: { mark: string }) {
-  return (
-    <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
-      <rect x="2.5" y="5" width="15" height="11" rx="1.5" />
-      <path d="M3 6l7 5 7-5" />
-      <circle cx="18" cy="16.5" r="4.5" fill="white" />
-      <text x="18" y="18.6" textAnchor="middle" fontSize="6.5" fontWeight="700" fill="currentColor" stroke="none">
-        {mark}
-      </text>
-    </svg>
-  )
-}
+/** Distinct shapes, not colour alone: a briefcase for work, an envelope for personal, a hash for hashed. */
+const SHAPES = {
+  business: 'M4 8h16v11H4zM9 8V6a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v2M4 13h16',
+  personal: 'M3 6h18v12H3zM3 7l9 6 9-6',
+  hashed: 'M10 3 8 21M16 3l-2 18M4 9h17M3 15h17',
+} as const
 
-function Flag({ label, mark, tone }: { label: string; mark: string; tone: string }) {
+function Flag({ kind, tone }: { kind: keyof typeof SHAPES; tone: string }) {
+  const label = FLAG_LABELS[kind]
   return (
     <span role="img" aria-label={label} title={label} className={`inline-flex ${tone}`}>
-      <Envelope mark={mark} />
+      <svg viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden>
+        <path d={SHAPES[kind]} />
+      </svg>
     </span>
   )
 }
@@ -44,9 +41,9 @@ export function PersonIcons({ person }: { person: PersonRow }) {
           in
         </a>
       )}
-      {person.hasBusinessEmail && <Flag label={FLAG_LABELS.business} mark="B" tone="text-emerald-600" />}
-      {person.hasPersonalEmail && <Flag label={FLAG_LABELS.personal} mark="P" tone="text-sky-600" />}
-      {person.hasHEM && <Flag label={FLAG_LABELS.hashed} mark="#" tone="text-violet-600" />}
+      {person.hasBusinessEmail && <Flag kind="business" tone="text-emerald-600" />}
+      {person.hasPersonalEmail && <Flag kind="personal" tone="text-sky-600" />}
+      {person.hasHEM && <Flag kind="hashed" tone="text-violet-600" />}
     </span>
   )
 }

@@ -48,6 +48,7 @@ export function TraitsCard({ organization, type, traits }: { organization: strin
         </h2>
         <Popover
           label="Add trait"
+          align="end"
           button={<span aria-hidden>+</span>}
           buttonClassName="inline-flex h-7 w-7 items-center justify-center rounded-md border border-slate-300 text-lg leading-none text-slate-700 hover:bg-slate-50"
         >
