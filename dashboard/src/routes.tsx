@@ -30,6 +30,7 @@ const DataSourcesPage = lazy(() => import('./screens/data-sources/DataSourcesPag
 const LexiconPage = lazy(() => import('./screens/lexicon/LexiconPage.tsx'))
 const MetricsRoutes = lazy(() => import('./screens/metrics/MetricsRoutes.tsx'))
 const ReportsRoutes = lazy(() => import('./screens/reports/ReportsRoutes.tsx'))
+const ScoringRoutes = lazy(() => import('./screens/scoring/ScoringRoutes.tsx'))
 const PeopleArea = lazy(() => import('./screens/people/PeopleArea.tsx'))
 const PeopleTab = lazy(() => import('./screens/people/PeopleTab.tsx'))
 const PeopleNotFound = lazy(() => import('./screens/people/PeopleNotFound.tsx'))
@@ -74,6 +75,7 @@ const ORG_SCREENS: Partial<Record<(typeof ORG_ROUTE_GROUPS)[number]['path'], Rea
   lexicon: screen(LexiconPage),
   metrics: screen(MetricsRoutes),
   reports: screen(ReportsRoutes),
+  scoring: screen(ScoringRoutes),
 }
 
 /**

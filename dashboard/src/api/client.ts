@@ -1,5 +1,6 @@
 import type { Http } from './http.ts'
 import { createAdminApi } from './admin.ts'
+import { createScoringApi } from './scoring.ts'
 import type {
   AcceptInvitationResponse,
   AuthConfig,
@@ -49,6 +50,8 @@ export function createApi(http: Http) {
     http,
     /** The admin area (part 1 §7), in api/admin.ts. */
     admin: createAdminApi(http),
+    /** AI scoring (part 3 §7 Scoring), in api/scoring.ts. */
+    scoring: createScoringApi(http),
     auth: {
       config: (signal?: AbortSignal) => http.get<AuthConfig>('/api/auth/config', { signal }),
       localSignIn: (body: LocalSignIn) => http.post<TokenResponse>('/api/auth/local/sign-in', body),

@@ -79,3 +79,29 @@ export type {
   TopUser,
   UserProfile,
 } from '@fl0/contracts/people'
+
+/** Scoring (part 3 §3, §7): the calls' bodies and answers. */
+export type {
+  ActivityEvent,
+  ActivityEvents,
+  ActivityProperty,
+  ActivityValue,
+  BacktestPredictions,
+  Correlation,
+  CreatedScoringModel,
+  CreateScoringModel,
+  ExcludedAudience,
+  ModelOutput,
+  Rating,
+  SaveScoringSettings,
+  ScoredUser,
+  ScoringMetric,
+  ScoringModelDetail,
+  ScoringModelList,
+  ScoringModelQueued,
+  ScoringModelRatings,
+  ScoringModelSummary,
+  ScoringSettings,
+  ScoringStatus,
+  UserImages,
+} from '@fl0/contracts/scoring'

@@ -234,7 +234,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
 
   it('lists all their events, newest first, with the metrics that count them, and shows a payload on hover', async () => {
     // A saved metric of one of the person's events, made through the api as the metric editor would.
-    const topEvent = events.find((e) => e.person === profiled.key && e.type === 'track')!.event
+    const topEvent = events.filter((e) => e.person === profiled.key && e.type === 'track').at(-1)!.event
     const res = await page.request.post(`${fl0.url}/api/orgs/demo/metrics`, { data: { name: 'Their metric', definition: { events: [{ name: topEvent }] } } })
     expect(res.status()).toBe(201)
     await page.getByRole('link', { name: 'Events', exact: true }).click()
@@ -310,6 +310,8 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     expect(lowestRows.slice(3)).toEqual(Array.from({ length: 7 }, () => ['-', '-', '-', '-']))
     await page.getByRole('img', { name: 'Monthly active users' }).locator('canvas').first().waitFor()
     await screenshot(page, 'people-05-company-profile')
+    await lowest.scrollIntoViewIfNeeded()
+    await screenshot(page, 'people-06-company-features')
   })
 
   it('keeps the traits chosen for company profiles, for the organisation, across reloads', async () => {
@@ -321,7 +323,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     await traits().getByRole('button', { name: 'Add trait' }).click()
     await page.getByRole('menuitemcheckbox', { name: 'Plan' }).click()
     await traits().locator('dl dt', { hasText: /^Plan$/ }).waitFor({ state: 'detached' })
-    await screenshot(page, 'people-06-company-traits-chooser')
+    await screenshot(page, 'people-07-company-traits-chooser')
     await page.reload()
     await page.getByRole('heading', { level: 1, name: profiled.company.name }).waitFor()
     await traits().locator('dl dt', { hasText: 'Industry' }).waitFor()
