@@ -111,6 +111,8 @@ beforeAll(async () => {
     eventRow({ org_id: otherOrg, type: 'group', user_id: 'u-ada', group_id: 'g-x', timestamp: at('2026-03-01T09:00:00Z'), traits: { name: 'Acme (other org)', domain: 'acme.com' } }),
     eventRow({ org_id: otherOrg, type: 'page', user_id: 'u-ada', timestamp: at('2026-03-01T09:00:01Z'), page_path: '/elsewhere' }),
     eventRow({ org_id: otherOrg, type: 'page', user_id: 'u-zed', anonymous_id: 'anon-lena', timestamp: at('2026-03-01T09:00:02Z'), page_path: '/elsewhere' }),
+    // A user id as clients send them: an address with a slash and a space in it.
+    eventRow({ org_id: otherOrg, type: 'page', user_id: 'ops/jo doe@x.io', timestamp: at('2026-01-01T09:00:00Z'), page_path: '/' }),
   ])
   for (const [name, events] of [['Reporting', ['Report Created', 'Report Exported']], ['Dashboards', ['Dashboard Viewed']], ['Onboarding', ['Signed Up']], ['Billing', ['Invoice Paid']]] as const) {
     const res = await t.call('POST', '/api-v2/orgs/acme/features', { cookie, body: { name, events } })
@@ -202,7 +204,7 @@ describe('GET /api-v2/orgs/{organization}/people', () => {
 
   it("shows each organisation only its own people", async () => {
     const other = await get<PeopleList>('/api-v2/orgs/other/people?ip2company=true', otherCookie)
-    expect(other.users.map((u) => u.id)).toEqual(['u-zed', 'u-ada'])
+    expect(other.users.map((u) => u.id)).toEqual(['u-zed', 'u-ada', 'ops/jo doe@x.io'])
     expect(other.users[1]).toMatchObject({ visitor: 'Other Ada', company: 'Acme (other org)', visits: 1 })
     const foreign = await t.call('GET', '/api-v2/orgs/acme/people', { cookie: otherCookie })
     expect(foreign.status).toBe(404)
@@ -260,6 +262,11 @@ describe('GET /api/orgs/{organization}/people/{userId}', () => {
       expect(res.status).toBe(404)
       expect(await res.json()).toMatchObject({ success: false, message: `User ${path.split('/').at(-1)} not found` })
     }
+    // Any user id reaches its profile, encoded in the address.
+    const odd = await get<UserProfile>(`/api/orgs/other/people/${encodeURIComponent('ops/jo doe@x.io')}`, otherCookie)
+    expect(odd).toMatchObject({ id: 'ops/jo doe@x.io', name: 'ops/jo doe@x.io', firstSeen: '2026-01-01T09:00:00.000Z' })
+    const oddEvents = await get<ProfileEvents>(`/api-v2/orgs/other/users/${encodeURIComponent('ops/jo doe@x.io')}/profile/events`, otherCookie)
+    expect(oddEvents.totalEvents).toBe(1)
     // The other organisation's own u-ada is theirs alone.
     expect(await get<UserProfile>('/api/orgs/other/people/u-ada', otherCookie)).toMatchObject({ name: 'Other Ada', company: 'Acme (other org)', firstSeen: '2026-03-01T09:00:01.000Z' })
   })
