@@ -36,6 +36,9 @@ const PeopleTab = lazy(() => import('./screens/people/PeopleTab.tsx'))
 const PeopleNotFound = lazy(() => import('./screens/people/PeopleNotFound.tsx'))
 const UserProfile = lazy(() => import('./screens/profiles/UserProfile.tsx'))
 const CompanyProfile = lazy(() => import('./screens/profiles/CompanyProfile.tsx'))
+const AudienceBuilder = lazy(() => import('./screens/audiences/AudienceBuilder.tsx'))
+const AudienceList = lazy(() => import('./screens/audiences/AudienceList.tsx'))
+const AudienceEditor = lazy(() => import('./screens/audiences/AudienceEditor.tsx'))
 const AdminLayout = lazy(() => import('./screens/admin/AdminLayout.tsx'))
 const AdminTools = lazy(() => import('./screens/admin/ToolsPage.tsx'))
 const AdminPeopleTable = lazy(() => import('./screens/admin/PeopleTablePage.tsx'))
@@ -99,14 +102,12 @@ const PEOPLE_ROUTES: RouteObject[] = [
   {
     element: screen(PeopleArea),
     children: [
-      // The audience builder (screens/audiences) goes after the table, in this fragment.
-      { index: true, element: <>{screen(PeopleTab)}</> },
-      // The audiences list (screens/audiences) goes here.
-      { path: 'audiences', element: null },
+      // The audience builder with no saved audience (screens/audiences), after the table.
+      { index: true, element: <>{screen(PeopleTab)}{screen(AudienceBuilder)}</> },
+      { path: 'audiences', element: screen(AudienceList) },
     ],
   },
-  // The audience editor (screens/audiences) goes here.
-  { path: 'audiences/:audienceId', element: <Placeholder heading="Audience" /> },
+  { path: 'audiences/:audienceId', element: screen(AudienceEditor) },
   { path: 'users/:userId/*', element: screen(UserProfile) },
   { path: 'companies/:companyId', element: screen(CompanyProfile) },
   { path: '*', element: screen(PeopleNotFound) },

@@ -105,3 +105,6 @@ export type {
   ScoringStatus,
   UserImages,
 } from '@fl0/contracts/scoring'
+
+/** Audiences (part 3 §3, §7): the filters, the calls' bodies and answers. */
+export type { AudienceColumn, AudienceDetail, AudienceFilters, AudienceList, AudienceMatch, AudienceAction, AudienceResults, AudienceSummary, CreatedAudience, CreateAudience, UpdateAudience } from '@fl0/contracts/audiences'
