@@ -1,18 +1,18 @@
-import { lazy, Suspense, type ReactNode } from 'react'
 import { Route, Routes } from 'react-router'
-import { Spinner } from '../../ui/Spinner.tsx'
+import Gallery from './Gallery.tsx'
+import ModelPage from './model/ModelPage.tsx'
 
-const Gallery = lazy(() => import('./Gallery.tsx'))
-const ModelPage = lazy(() => import('./model/ModelPage.tsx'))
-
-const load = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>
-
-/** /organizations/{organization}/scoring (part 3 §2): the gallery, and each model at {analysisId} with its tabs below it. */
+/**
+ * /organizations/{organization}/scoring (part 3 §2): the gallery, and each
+ * model at {analysisId} with its tabs below it. The area is one chunk,
+ * loaded when first opened (routes.tsx): its screens are small, and a
+ * model's address opens without a second wait.
+ */
 export default function ScoringRoutes() {
   return (
     <Routes>
-      <Route index element={load(<Gallery />)} />
-      <Route path=":analysisId/*" element={load(<ModelPage />)} />
+      <Route index element={<Gallery />} />
+      <Route path=":analysisId/*" element={<ModelPage />} />
     </Routes>
   )
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { NavLink, useNavigate, useParams } from 'react-router'
+import { Link, NavLink, useNavigate, useParams } from 'react-router'
 import { SCORING_TEXT } from '@fl0/contracts/scoring'
 import { GENERIC_ERROR } from '../../../constants.ts'
 import { useApi } from '../../../api/context.tsx'
@@ -8,6 +8,7 @@ import { refetch as refetchNamed } from '../../../api/refetch.ts'
 import { useFetch } from '../../../api/useFetch.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { ErrorPanel } from '../../../ui/ErrorPanel.tsx'
+import { Heading } from '../../../ui/Heading.tsx'
 import { useSnackbar } from '../../../ui/snackbar/state.ts'
 import { Spinner } from '../../../ui/Spinner.tsx'
 import type { Selections } from '../selections.ts'
@@ -37,6 +38,21 @@ function FailedView({ error }: { error?: string | null }) {
     <div role="alert" data-status="failed" className="rounded-lg border border-red-200 bg-red-50 p-6 text-sm text-red-800">
       <p className="font-medium">The model could not be trained.</p>
       <p className="mt-1">{error || GENERIC_ERROR}</p>
+    </div>
+  )
+}
+
+/** A model that cannot be shown (not found, or the call failed): said so under the group's heading, with the way back. */
+function Unavailable({ org, message }: { org: string; message: string }) {
+  return (
+    <div className="p-8">
+      <Heading>{SCORING_TEXT.gallery}</Heading>
+      <p role="alert" className="text-sm text-slate-700">
+        {message}.{' '}
+        <Link to={scoringPath(org)} className="text-indigo-700 underline">
+          All scoring models
+        </Link>
+      </p>
     </div>
   )
 }
@@ -94,7 +110,7 @@ export default function ModelPage() {
   const tab = rest.replace(/\/+$/, '')
 
   if (fetched.status === 'pending') return <Spinner />
-  if (fetched.status === 'error') return <ErrorPanel message={fetched.error} />
+  if (fetched.status === 'error') return <Unavailable org={org} message={fetched.error} />
   const m = fetched.data
   const selections = draft?.id === analysisId ? draft.selections : m.featureSelections
 
