@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { AUDIENCE_ERRORS, DATE_UNITS, type DateUnit } from '@fl0/contracts/audiences'
 import { rangeHolds } from './draft.ts'
 
-export const inputClass = 'w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm outline-none focus:ring-2 focus:ring-indigo-200'
+export const inputClass = 'min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm outline-none focus:ring-2 focus:ring-indigo-200'
 export const selectClass = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm'
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v))

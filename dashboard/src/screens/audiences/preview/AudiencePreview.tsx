@@ -77,6 +77,7 @@ export function AudiencePreview({ org, filters }: { org: string; filters: Audien
             className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.value ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
           >
             {t.label}
+            {t.total !== undefined && ' '}
             {t.total !== undefined && <span className="ml-1.5 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t.total.toLocaleString('en')}</span>}
           </button>
         ))}
