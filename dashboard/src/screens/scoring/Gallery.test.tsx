@@ -17,7 +17,8 @@ afterEach(() => {
 describe('scoring gallery', () => {
   it("shows 'AI Scoring Models', 'New model' and 'No scoring models found' when there are none", async () => {
     renderRoutes(routes, GALLERY, { server: scoringServer().server })
-    expect(await screen.findByRole('heading', { level: 1, name: 'AI Scoring Models' })).toBeTruthy()
+    // The first render of the file loads the area's chunk: given longer.
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Scoring Models' }, { timeout: 5000 })).toBeTruthy()
     expect(await screen.findByText('No scoring models found')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'New model' })).toBeTruthy()
   })
