@@ -35,6 +35,12 @@ export interface ApiDeps {
   logoUrlTemplate?: string
   /** Paragon's Connect SDK (the integrations screen); undefined when no Paragon project is configured. */
   paragon?: ParagonSettings
+  /**
+   * The external PostgreSQL database the admin's "copy people and pages" job
+   * upserts into (EXPORT_DATABASE_URL), opened per copy and closed after it;
+   * undefined when none is configured.
+   */
+  exportDatabase?: () => Promise<Sql>
   /** How long a session lasts. */
   sessionTtlMs: number
   /** The clock: injected so that expiry can be tested. */

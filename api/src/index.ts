@@ -25,6 +25,8 @@ export interface ApiOptions {
   /** A Paragon project for the integrations screen: its id, the signing key (PEM) and where its SDK loads from. */
   paragon?: ParagonOptions
   sessionTtlMs?: number
+  /** EXPORT_DATABASE_URL opened: where "copy people and pages to supabase" writes (admin/jobs/copy-export.ts). */
+  exportDatabase?: () => Promise<Sql>
   now?: () => Date
 }
 
@@ -53,6 +55,7 @@ export function createApi(options: ApiOptions) {
     paragon: options.paragon ? paragonSettings(options.paragon) : undefined,
     logoUrlTemplate: options.logoUrlTemplate,
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    exportDatabase: options.exportDatabase,
     now,
   }
   return createApiApp(deps)

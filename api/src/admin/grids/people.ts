@@ -1,0 +1,66 @@
+import { rows, type Client } from '../../companies/query.ts'
+import { orgParams, resolutionCtes } from '../../identification/resolution.ts'
+import { iso, num, numOrNull, orNull } from './page.ts'
+
+/**
+ * GET /api-v2/admin/people-table: one row per person (identification/resolution.ts),
+ * most recently seen first. Without showIp2Company only the people identified as
+ * persons (callback or identify); with it every visitor, those known only by their
+ * address's company (ip2company) and those not known at all.
+ */
+export async function peopleTable(client: Client, filters: { orgId?: string; showIp2Company: boolean; name?: string }, page: { limit: number; offset: number }) {
+  const params = { ...orgParams(filters.orgId), ...page, ip2company: filters.showIp2Company, name: filters.name ?? '' }
+  const grouped = `
+    SELECT v.org_id AS org_id, v.person AS person, count() AS visits, min(v.started_at) AS first_seen, max(v.ended_at) AS last_seen,
+      argMax(v.ip, v.ended_at) AS last_ip,
+      argMaxIf(v.company_name, v.ended_at, v.company_via = 'ip') AS ip_company_name,
+      argMaxIf(v.company_domain, v.ended_at, v.company_via = 'ip') AS ip_company_domain
+    FROM resolved_visits AS v GROUP BY v.org_id, v.person`
+  const where = `({ip2company:Bool} OR p.person_via != '')
+    AND ({name:String} = '' OR positionCaseInsensitiveUTF8(p.person_name, {name:String}) > 0
+      OR positionCaseInsensitiveUTF8(p.email, {name:String}) > 0 OR positionCaseInsensitiveUTF8(p.person, {name:String}) > 0)`
+  const [data, [count]] = await Promise.all([
+    rows<Record<string, string | number | null>>(
+      client,
+      `WITH ${resolutionCtes()}
+      SELECT p.*, g.visits AS visits, g.first_seen AS first_seen, g.last_seen AS last_seen, g.last_ip AS last_ip,
+        g.ip_company_name AS ip_company_name, g.ip_company_domain AS ip_company_domain
+      FROM persons AS p INNER JOIN (${grouped}) AS g ON g.org_id = p.org_id AND g.person = p.person
+      WHERE ${where}
+      ORDER BY g.last_seen DESC, p.org_id, p.person
+      LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
+      params,
+    ),
+    rows<{ n: string }>(client, `WITH ${resolutionCtes()} SELECT count() AS n FROM persons AS p WHERE ${where}`, params),
+  ])
+  return {
+    data: data.map((r) => {
+      const personCompany = r.person_company_via !== ''
+      return {
+        orgId: r.org_id,
+        personKey: r.person,
+        anonymous: String(r.person).startsWith('anon:'),
+        name: orNull(r.person_name as string),
+        email: orNull(r.email as string),
+        role: orNull(r.role as string),
+        upId: orNull(r.up_id as string),
+        companyName: orNull((personCompany ? r.person_company_name : r.ip_company_name) as string),
+        companyDomain: orNull((personCompany ? r.person_company_domain : r.ip_company_domain) as string),
+        personVia: orNull(r.person_via as string),
+        companyVia: personCompany ? r.person_company_via : r.ip_company_domain || r.ip_company_name ? 'ip' : null,
+        linkedinUrl: orNull(r.linkedin_url as string),
+        hasBusinessEmail: num(r.has_business_email) > 0,
+        hasPersonalEmail: num(r.has_personal_email) > 0,
+        hasHem: num(r.has_hem) > 0,
+        employees: numOrNull(r.employees),
+        revenue: numOrNull(r.revenue),
+        location: orNull(r.location as string),
+        visits: num(r.visits),
+        firstSeen: iso(r.first_seen as string),
+        lastSeen: iso(r.last_seen as string),
+        lastIp: orNull(r.last_ip as string),
+      }
+    }),
+    total: num(count?.n),
+  }
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto'
+import { chTime } from '@fl0/contracts'
+import type { RangeTable } from '@fl0/workers/identity/ranges'
+import { hitOf, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '@fl0/workers/identity/visits'
+import { fmt, type Progress } from './progress.ts'
+import { insert, select, type Client } from './store.ts'
+
+/**
+ * "Refresh sessions and people": rebuilds identified_visits from the stored
+ * events, with the ranges in force now (after an IP import, or when the
+ * worker's visits drifted: two workers folding one visitor, events that
+ * arrived days late). People are resolved from the visits when read, so
+ * they follow at once.
+ *
+ * Per organisation: its events written before the job started are streamed
+ * in visitor and time order through the same fold the identity worker uses
+ * (workers/src/identity/visits.ts), into a staging table; then only the
+ * difference is written: visits that are new or differ, and tombstones for
+ * stored visits the events no longer make. A second run writes nothing.
+ * Rows are written with the job's start as their version, so a visit the
+ * worker writes meanwhile (from a newer event) wins over the refresh's.
+ */
+const VISIT_COLUMNS = [
+  'org_id', 'visitor_id', 'started_at', 'ended_at', 'anonymous_id', 'user_id', 'puid', 'ip', 'ip_company', 'ip_domain', 'ip_kind',
+  'ip_range_first', 'ip_range_last', 'email', 'name',
+] as const
+
+export async function refreshSessions(client: Client, ranges: RangeTable, orgIds: string[] | undefined, progress: Progress, now: Date): Promise<string> {
+  for (const name of ['events', 'visits', 'written', 'removed', 'unchanged']) progress.add(name, 0)
+  const orgs = orgIds ?? (await select<{ org_id: string }>(client, 'SELECT DISTINCT org_id FROM events ORDER BY org_id')).map((r) => r.org_id)
+  const version = now.getTime() * 1000
+  for (const org of orgs) await refreshOrg(client, ranges, org, progress, now, version)
+  const c = progress.counts
+  return `Refreshed ${fmt(c.visits!)} visits of ${fmt(orgs.length)} organisation${orgs.length === 1 ? '' : 's'} from ${fmt(c.events!)} events (${fmt(c.written!)} written, ${fmt(c.removed!)} removed, ${fmt(c.unchanged!)} unchanged)`
+}
+
+async function refreshOrg(client: Client, ranges: RangeTable, org: string, progress: Progress, now: Date, version: number): Promise<void> {
+  const staging = `identified_visits_refresh_${randomUUID().replaceAll('-', '')}`
+  await client.command({ query: `CREATE TABLE ${staging} AS identified_visits ENGINE = MergeTree ORDER BY (org_id, visitor_id, started_at)` })
+  try {
+    const buffer: VisitRow[] = []
+    const flush = async () => {
+      await insert(client, staging, buffer.splice(0))
+    }
+    let visitor = ''
+    let current: Hit[] = []
+    const endVisit = async () => {
+      for (const v of visitsOf(current)) {
+        buffer.push(visitRow(v, ranges, version))
+        progress.add('visits')
+      }
+      current = []
+      if (buffer.length >= 10_000) await flush()
+    }
+    const result = await client.query({
+      query: `SELECT org_id, type, timestamp, user_id, anonymous_id, ip,
+                toString(context.puid) AS puid, toString(traits.email) AS email, toString(traits.name) AS name,
+                toString(traits.firstName) AS first_name, toString(traits.lastName) AS last_name
+              FROM events
+              WHERE org_id = {org:String} AND received_at <= {snapshot:DateTime64(3, 'UTC')} AND type != 'alias'
+              ORDER BY if(anonymous_id != '', anonymous_id, concat('user:', user_id)), timestamp, message_id`,
+      query_params: { org, snapshot: chTime(now) },
+      format: 'JSONCompactEachRow',
+    })
+    for await (const rows of result.stream()) {
+      for (const row of rows) {
+        const [org_id, type, timestamp, user_id, anonymous_id, ip, puid, email, name, firstName, lastName] = row.json<string[]>()
+        const hit = hitOf({
+          org_id: org_id!,
+          type: type as never,
+          timestamp: timestamp!,
+          user_id: user_id!,
+          anonymous_id: anonymous_id!,
+          ip: ip!,
+          context: { puid },
+          traits: { email, name, firstName, lastName },
+        })
+        progress.add('events')
+        if (!hit) continue
+        const last = current[current.length - 1]
+        if (hit.visitorId !== visitor || (last && hit.at - last.at > VISIT_GAP_MS)) await endVisit()
+        visitor = hit.visitorId
+        current.push(hit)
+      }
+    }
+    await endVisit()
+    await flush()
+
+    const cols = VISIT_COLUMNS.join(', ')
+    const before = await countRows(client, org)
+    await client.command({
+      query: `INSERT INTO identified_visits (${cols}, version, is_deleted)
+              SELECT ${cols}, {version:UInt64}, 0 FROM ${staging} AS s
+              LEFT ANTI JOIN (SELECT ${cols} FROM identified_visits FINAL WHERE org_id = {org:String}) AS c USING (${cols})`,
+      query_params: { org, version },
+    })
+    const written = (await countRows(client, org)) - before
+    await client.command({
+      query: `INSERT INTO identified_visits (${cols}, version, is_deleted)
+              SELECT ${VISIT_COLUMNS.map((c) => `c.${c}`).join(', ')}, {version:UInt64}, 1
+              FROM (SELECT ${cols} FROM identified_visits FINAL WHERE org_id = {org:String} AND started_at <= {snapshot:DateTime64(3, 'UTC')}) AS c
+              LEFT ANTI JOIN ${staging} AS s USING (org_id, visitor_id, started_at)`,
+      query_params: { org, version, snapshot: chTime(now) },
+    })
+    const removed = (await countRows(client, org)) - before - written
+    const [staged] = await select<{ n: string }>(client, `SELECT count() AS n FROM ${staging}`)
+    progress.add('written', written)
+    progress.add('removed', removed)
+    progress.add('unchanged', Number(staged?.n ?? 0) - written)
+  } finally {
+    await client.command({ query: `DROP TABLE IF EXISTS ${staging}` })
+  }
+}
+
+/** Physical rows (versions and tombstones too): what a statement added is the difference. */
+async function countRows(client: Client, org: string): Promise<number> {
+  const [row] = await select<{ n: string }>(client, 'SELECT count() AS n FROM identified_visits WHERE org_id = {org:String}', { org })
+  return Number(row?.n ?? 0)
+}

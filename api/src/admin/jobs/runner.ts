@@ -1,0 +1,74 @@
+import type { Job, JobKind } from '@fl0/contracts'
+import { ALREADY_RUNNING, beatAdminJob, finishAdminJob, startAdminJob, type AdminJobRow } from '@fl0/stores'
+import type { ApiDeps } from '../../deps.ts'
+import { JobFailure, Progress } from './progress.ts'
+
+/**
+ * Runs admin jobs in the api process that received the call (the simplest
+ * design that holds: an import reads its upload as it arrives, so it runs
+ * where the upload lands; a refresh is a few ClickHouse statements and a
+ * stream through this process). The job's row in the metadata store
+ * (migration 0010) is the record: at most one running job of a kind across
+ * processes, progress saved every few seconds (the heartbeat that tells a
+ * dead process's job from a live one), and the final counts, errors and
+ * message. A job's work is written so that running it again is safe: what it
+ * finds already stored as it would store it, it leaves.
+ */
+export const BEAT_MS = 2_000
+
+export type JobWork = (progress: Progress) => Promise<string>
+
+export type JobOutcome = { ok: true; job: Job } | { ok: false; job: Job } | typeof ALREADY_RUNNING
+
+export async function runJob(
+  deps: Pick<ApiDeps, 'sql' | 'logger' | 'now'>,
+  start: { kind: JobKind; fileName?: string | null; startedBy?: string | null },
+  work: JobWork,
+  options: { onLine?: (line: string) => void; onStarted?: (job: Job) => void } = {},
+): Promise<JobOutcome> {
+  const row = await startAdminJob(deps.sql, { ...start, now: deps.now() })
+  if (row === ALREADY_RUNNING) return ALREADY_RUNNING
+  options.onStarted?.(jobOf(row))
+  const progress = new Progress(options.onLine)
+  let saving = Promise.resolve()
+  const timer = setInterval(() => {
+    saving = saving
+      .then(() => beatAdminJob(deps.sql, row.id, { counts: progress.counts, log: progress.drain(), now: deps.now() }))
+      .catch((err) => deps.logger.warn({ err, jobId: row.id }, 'admin job: progress not saved'))
+  }, BEAT_MS)
+  let status: 'succeeded' | 'failed' = 'succeeded'
+  let message: string
+  try {
+    message = await work(progress)
+  } catch (error) {
+    status = 'failed'
+    if (error instanceof JobFailure) message = error.message
+    else {
+      deps.logger.error({ err: error, jobId: row.id, kind: start.kind }, 'admin job failed')
+      message = `An error has occurred: ${(error as Error).message ?? String(error)}`
+    }
+    progress.log(`Failed: ${message}`)
+  } finally {
+    clearInterval(timer)
+    await saving
+  }
+  const done = await finishAdminJob(deps.sql, row.id, { status, counts: progress.counts, errors: progress.errors, message, log: progress.drain(), now: deps.now() })
+  deps.logger.info({ jobId: row.id, kind: start.kind, status, counts: progress.counts }, 'admin job finished')
+  const job = jobOf(done ?? row)
+  return status === 'succeeded' ? { ok: true, job } : { ok: false, job }
+}
+
+export function jobOf(r: AdminJobRow): Job {
+  return {
+    id: r.id,
+    kind: r.kind as JobKind,
+    status: r.status,
+    fileName: r.file_name,
+    startedAt: r.started_at,
+    finishedAt: r.finished_at,
+    startedBy: r.started_by,
+    counts: r.counts,
+    errors: r.errors,
+    message: r.message,
+  }
+}

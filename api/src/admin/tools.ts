@@ -1,0 +1,166 @@
+import type { Context } from 'hono'
+import { streamText } from 'hono/streaming'
+import { errorBody, IDENTIFICATION_TEXT, type Job, type JobKind } from '@fl0/contracts'
+import { ALREADY_RUNNING, findAdminJob, latestAdminJob } from '@fl0/stores'
+import { loadRanges } from '@fl0/workers/identity/range-source'
+import type { ApiDeps } from '../deps.ts'
+import type { ApiEnv } from '../env.ts'
+import { sessionUser } from '../guard/index.ts'
+import { ApiError } from '../http/errors.ts'
+import { copyToExportDatabase } from './jobs/copy-export.ts'
+import { importCookies } from './jobs/import-cookies.ts'
+import { importBusinessIntents } from './jobs/import-intents.ts'
+import { importIpToCompany } from './jobs/import-ip-ranges.ts'
+import { importUniversalTable } from './jobs/import-universal.ts'
+import { JobFailure } from './jobs/progress.ts'
+import { refreshPagesAndActivities } from './jobs/refresh-pages.ts'
+import { refreshSessions } from './jobs/refresh-sessions.ts'
+import { runJob, type JobWork } from './jobs/runner.ts'
+import { uploadedFile } from './upload.ts'
+
+/**
+ * The Tools page's calls (part 1 §2, §7; docs/identification.md): each
+ * starts a job (jobs/runner.ts) and answers when it has finished: 200 with
+ * the job, 422 with the job when it failed, 409 while one of its kind runs.
+ */
+type Ctx = Context<ApiEnv>
+
+async function answer(c: Ctx, outcome: Awaited<ReturnType<typeof runJob>>) {
+  if (outcome === ALREADY_RUNNING) throw new ApiError(409, IDENTIFICATION_TEXT.alreadyRunning)
+  if (outcome.ok) return c.json(outcome.job, 200)
+  const errors = outcome.job.errors.map((e) => ({ name: e.line === null ? 'file' : `line ${e.line}`, message: e.message }))
+  return c.json({ ...errorBody(outcome.job.message, errors), job: outcome.job }, 422)
+}
+
+type Importer = (client: ApiDeps['events']['client'], input: import('node:stream').Readable, fileName: string, progress: import('./jobs/progress.ts').Progress, now: Date) => Promise<string>
+
+const IMPORTERS: Record<'import-cookies' | 'import-ip-to-company' | 'import-business-intents', Importer> = {
+  'import-cookies': importCookies,
+  'import-ip-to-company': importIpToCompany,
+  'import-business-intents': importBusinessIntents,
+}
+
+/** POST /import-*: the multipart `file`, read as it arrives. */
+export async function runImport(deps: ApiDeps, c: Ctx, kind: keyof typeof IMPORTERS) {
+  const upload = await uploadedFile(c)
+  try {
+    const now = deps.now()
+    const outcome = await runJob(deps, { kind, fileName: upload.fileName, startedBy: sessionUser(c).id }, (progress) =>
+      IMPORTERS[kind](deps.events.client, upload.stream, upload.fileName, progress, now),
+    )
+    return await answer(c, outcome)
+  } finally {
+    upload.stream.resume() // whatever is left of the upload is drained, so the request ends
+  }
+}
+
+/** The organisation a refresh or the copy is limited to: JSON { orgId }, or every organisation. */
+async function orgIdsOf(c: Ctx): Promise<string[] | undefined> {
+  if (!(c.req.header('content-type') ?? '').includes('application/json')) return undefined
+  const body = (await c.req.json().catch(() => ({}))) as { orgId?: unknown }
+  return typeof body?.orgId === 'string' && body.orgId ? [body.orgId] : undefined
+}
+
+export async function runRefresh(deps: ApiDeps, c: Ctx, kind: Extract<JobKind, 'refresh-sessions' | 'refresh-pages-and-activities' | 'copy-pages-to-supabase'>) {
+  const orgIds = await orgIdsOf(c)
+  if (kind === 'copy-pages-to-supabase' && !deps.exportDatabase) throw new ApiError(400, IDENTIFICATION_TEXT.exportNotConfigured)
+  const client = deps.events.client
+  const now = deps.now()
+  const work: JobWork =
+    kind === 'refresh-sessions'
+      ? async (progress) => refreshSessions(client, await loadRanges(deps.events), orgIds, progress, now)
+      : kind === 'refresh-pages-and-activities'
+        ? (progress) => refreshPagesAndActivities(client, orgIds, progress, now)
+        : async (progress) => {
+            const target = await deps.exportDatabase!().catch((err: Error) => {
+              throw new JobFailure(`Cannot reach the database at EXPORT_DATABASE_URL: ${err.message}`)
+            })
+            try {
+              return await copyToExportDatabase(client, target, orgIds, progress)
+            } finally {
+              await target.close()
+            }
+          }
+  return answer(c, await runJob(deps, { kind, startedBy: sessionUser(c).id }, work))
+}
+
+const UNIVERSAL: JobKind = 'import-universal-table'
+
+/**
+ * POST /universal-table/import: the upload streamed into the universal table,
+ * its progress streamed back as text lines as they happen (the dialog appends
+ * each chunk to its log). Errors before the stream starts are JSON.
+ */
+export async function runUniversalImport(deps: ApiDeps, c: Ctx) {
+  const upload = await uploadedFile(c)
+  const now = deps.now()
+  let started: (job: Job | undefined) => void
+  const ready = new Promise<Job | undefined>((resolve) => (started = resolve))
+  const lines: string[] = []
+  let wake: (() => void) | undefined
+  const push = (line: string) => {
+    lines.push(line)
+    wake?.()
+  }
+  const done = runJob(
+    deps,
+    { kind: UNIVERSAL, fileName: upload.fileName, startedBy: sessionUser(c).id },
+    (progress) => importUniversalTable(deps.events.client, upload.stream, upload.fileName, progress, now),
+    { onLine: push, onStarted: (job) => started(job) },
+  ).then(
+    (outcome) => {
+      if (outcome === ALREADY_RUNNING) started(undefined)
+      return outcome
+    },
+    (error) => {
+      started(undefined)
+      throw error
+    },
+  )
+  const job = await ready
+  if (!job) {
+    upload.stream.resume()
+    await done
+    throw new ApiError(409, IDENTIFICATION_TEXT.alreadyRunning)
+  }
+  return streamText(c, async (stream) => {
+    let finished = false
+    done.finally(() => {
+      finished = true
+      wake?.()
+    })
+    for (;;) {
+      while (lines.length > 0) await stream.writeln(lines.shift()!)
+      if (finished) break
+      await new Promise<void>((resolve) => (wake = resolve))
+      wake = undefined
+    }
+    await done.catch((err) => stream.writeln(`Failed: ${(err as Error).message}`))
+    upload.stream.resume()
+  })
+}
+
+/**
+ * GET /universal-table/import: the running import's log from its start, then
+ * its lines as they come (read from its job row, so any api process can
+ * follow it), or the last import's log.
+ */
+export async function followUniversalImport(deps: ApiDeps, c: Ctx) {
+  const first = await latestAdminJob(deps.sql, UNIVERSAL)
+  return streamText(c, async (stream) => {
+    if (!first) {
+      await stream.writeln(IDENTIFICATION_TEXT.noUniversalImport)
+      return
+    }
+    let sent = 0
+    for (let job = first; ; ) {
+      if (job.log.length > sent) {
+        await stream.write(job.log.slice(sent))
+        sent = job.log.length
+      }
+      if (job.status !== 'running' || stream.aborted) break
+      await stream.sleep(1_000)
+      job = (await findAdminJob(deps.sql, job.id)) ?? job
+    }
+  })
+}

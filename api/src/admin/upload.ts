@@ -1,0 +1,56 @@
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import type { Context } from 'hono'
+import Busboy from '@fastify/busboy'
+import { IDENTIFICATION_TEXT } from '@fl0/contracts'
+import { fieldError } from '../http/errors.ts'
+
+/** An uploaded file as it arrives: read it as a stream, never whole (a universal table runs to gigabytes). */
+export interface Upload {
+  fileName: string
+  stream: Readable
+}
+
+/**
+ * The multipart body's `file` field, streamed (@fastify/busboy, the parser
+ * behind Fastify's and undici's multipart support). Resolves as soon as the
+ * file's part begins; throws 400 `file: File must be provided` when the body
+ * has none. Other parts are drained.
+ */
+export function uploadedFile(c: Context): Promise<Upload> {
+  const type = c.req.header('content-type') ?? ''
+  const body = c.req.raw.body
+  if (!/^multipart\/form-data/i.test(type) || !body) return Promise.reject(fieldError('file', IDENTIFICATION_TEXT.fileRequired))
+  return new Promise<Upload>((resolve, reject) => {
+    let found = false
+    const busboy = Busboy({ headers: { 'content-type': type }, limits: { files: 1, fields: 20 } })
+    busboy.on('file', (field, stream, fileName) => {
+      if (field !== 'file' || found) {
+        stream.resume()
+        return
+      }
+      found = true
+      resolve({ fileName: fileName || 'upload', stream })
+    })
+    busboy.on('finish', () => {
+      if (!found) reject(fieldError('file', IDENTIFICATION_TEXT.fileRequired))
+    })
+    busboy.on('error', (err: unknown) => {
+      if (!found) reject(fieldError('file', IDENTIFICATION_TEXT.fileRequired))
+      else busboy.emit('close', err)
+    })
+    Readable.fromWeb(body as unknown as WebReadableStream).on('error', (e) => busboy.destroy(e)).pipe(busboy)
+  })
+}
+
+/** The whole of a stream, for the formats that cannot be read in pieces (a MaxMind database is a search tree). */
+export async function readAll(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length
+    if (size > maxBytes) throw new Error(`the file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}

@@ -1,0 +1,131 @@
+import { FREE_MAIL_PARAMS } from '../companies/members.ts'
+
+/**
+ * Who a visit was and which company it came from: the one place that
+ * decides it (docs/identification.md, "How a visit is resolved"). The
+ * identity worker stores each visit's facts (workers/src/identity); this
+ * resolves them when read, against the imported tables as they are now, so
+ * an import counts at once and nothing resolved can go stale.
+ *
+ * Person, for the visit's person (people/identity.ts's key: the user id; an
+ * anonymous id linked to a user by any visit carrying both, the first such
+ * link winning; else 'anon:' + the anonymous id):
+ * 1. callback: a puid of any of the person's visits is linked (identity
+ *    callback or cookie import) to an up_id, or to a hashed e-mail the
+ *    universal table knows, and the universal table has that person. The
+ *    latest such link wins.
+ * 2. identify: otherwise, the person is a user id, or gave an e-mail in an
+ *    identify call; that e-mail's SHA-256 finds their universal record, if any.
+ * Company, the first that applies:
+ * 1. email_domain: the domain of the person's latest identified e-mail, unless
+ *    it is free mail (companies/domain.ts): first-party evidence beats a
+ *    partner's.
+ * 2. callback / identify: the company of the person's universal record.
+ * 3. ip: the visit's own address, when the range it matched is a company's.
+ *    Ranges of internet providers, hosting and mobile networks (kind isp,
+ *    hosting, mobile) never name a company.
+ *
+ * The SQL reads {free_mail:Array(String)} (RESOLUTION_PARAMS) and
+ * {org:String}: one organisation's visits, or with {all_orgs:Bool} true,
+ * every organisation's (the admin grids without a picked organisation);
+ * persons never span organisations.
+ * `visitFilter` narrows the visits read (written against identified_visits'
+ * columns), e.g. to some persons' visitors.
+ */
+export const RESOLUTION_PARAMS = FREE_MAIL_PARAMS
+const ORG_FILTER = '({all_orgs:Bool} OR org_id = {org:String})'
+
+/** The organisation parameters: one organisation, or (undefined) all of them. */
+export const orgParams = (orgId: string | undefined) => ({ org: orgId ?? '', all_orgs: orgId === undefined, ...RESOLUTION_PARAMS })
+
+export function resolutionCtes(visitFilter?: string): string {
+  return `
+  visits AS (
+    SELECT org_id, visitor_id, started_at, ended_at, anonymous_id, user_id, puid, ip, ip_company, ip_domain, ip_kind, ip_range_first, ip_range_last, email, name
+    FROM identified_visits FINAL
+    WHERE ${ORG_FILTER}${visitFilter ? ` AND (${visitFilter})` : ''}
+  ),
+  visit_links AS (
+    SELECT org_id, anonymous_id, argMin(user_id, (started_at, user_id)) AS linked_user
+    FROM visits WHERE anonymous_id != '' AND user_id != '' GROUP BY org_id, anonymous_id
+  ),
+  keyed AS (
+    SELECT v.*, if(v.user_id != '', v.user_id, if(vl.linked_user != '', vl.linked_user, concat('anon:', v.anonymous_id))) AS person
+    FROM visits AS v LEFT JOIN visit_links AS vl ON v.org_id = vl.org_id AND v.anonymous_id = vl.anonymous_id
+  ),
+  people AS (
+    SELECT org_id, person, argMaxIf(email, ended_at, email != '') AS email, argMaxIf(name, ended_at, name != '') AS identify_name,
+      groupUniqArrayIf(puid, puid != '') AS puids
+    FROM keyed GROUP BY org_id, person
+  ),
+  person_puids AS (SELECT org_id, person, arrayJoin(puids) AS puid FROM people),
+  link_hems AS (
+    SELECT hem, min(up_id) AS up_id FROM universal_hems
+    WHERE hem IN (SELECT hem FROM identity_links WHERE hem != '' AND puid IN (SELECT puid FROM person_puids))
+    GROUP BY hem
+  ),
+  cb_links AS (
+    SELECT pp.org_id AS org_id, pp.person AS person, l.linked_at AS linked_at, l.hem AS hem, if(l.up_id != '', l.up_id, lh.up_id) AS up_id
+    FROM person_puids AS pp
+    INNER JOIN (SELECT puid, up_id, hem, linked_at FROM identity_links WHERE puid IN (SELECT puid FROM person_puids)) AS l ON pp.puid = l.puid
+    LEFT JOIN link_hems AS lh ON l.hem = lh.hem
+  ),
+  cb AS (
+    SELECT org_id, person,
+      argMaxIf(up_id, linked_at, up_id IN (SELECT up_id FROM universal_persons WHERE up_id IN (SELECT up_id FROM cb_links))) AS up_id,
+      max(hem != '') AS has_hem
+    FROM cb_links GROUP BY org_id, person
+  ),
+  ident AS (
+    SELECT p.org_id AS org_id, p.person AS person, h.up_id AS up_id
+    FROM (SELECT org_id, person, lower(hex(SHA256(email))) AS hem FROM people WHERE email != '') AS p
+    INNER JOIN (
+      SELECT hem, min(up_id) AS up_id FROM universal_hems
+      WHERE hem IN (SELECT lower(hex(SHA256(email))) FROM people WHERE email != '')
+      GROUP BY hem
+    ) AS h ON p.hem = h.hem
+  ),
+  resolved AS (
+    SELECT p.org_id AS org_id, p.person AS person, p.email AS email, p.identify_name AS identify_name,
+      if(cb.up_id != '', cb.up_id, ident.up_id) AS up_id,
+      multiIf(cb.up_id != '', 'callback', NOT startsWith(p.person, 'anon:') OR p.email != '', 'identify', '') AS person_via,
+      toUInt8(cb.has_hem OR (ident.up_id != '')) AS has_hem
+    FROM people AS p LEFT JOIN cb ON cb.org_id = p.org_id AND cb.person = p.person LEFT JOIN ident ON ident.org_id = p.org_id AND ident.person = p.person
+  ),
+  universal AS (
+    SELECT up_id, first_name, last_name, job_title, company_name, company_domain, linkedin_url, business_email, personal_email,
+      employees, revenue, city, region, country
+    FROM universal_persons FINAL WHERE up_id IN (SELECT up_id FROM resolved WHERE up_id != '')
+  ),
+  persons AS (
+    SELECT r.org_id AS org_id, r.person AS person, r.person_via AS person_via, r.email AS email, r.has_hem AS has_hem,
+      if(u.up_id != '', u.up_id, '') AS up_id,
+      if(u.up_id != '', trimBoth(concat(u.first_name, ' ', u.last_name)), r.identify_name) AS person_name,
+      u.job_title AS role, u.linkedin_url AS linkedin_url, u.employees AS employees, u.revenue AS revenue,
+      arrayStringConcat(arrayFilter(x -> x != '', [u.city, u.region, u.country]), ', ') AS location,
+      if(position(r.email, '@') > 0, splitByChar('@', r.email)[-1], '') AS email_domain,
+      toUInt8(email_domain != '' AND NOT has({free_mail:Array(String)}, email_domain)) AS business_by_email,
+      toUInt8(business_by_email OR u.business_email != '') AS has_business_email,
+      toUInt8((email_domain != '' AND NOT business_by_email) OR u.personal_email != '') AS has_personal_email,
+      multiIf(business_by_email, 'email_domain', u.company_domain != '' OR u.company_name != '', r.person_via, '') AS person_company_via,
+      multiIf(business_by_email, email_domain, u.company_domain) AS person_company_domain,
+      multiIf(business_by_email, if(u.company_domain = email_domain, u.company_name, ''), u.company_name) AS person_company_name
+    FROM resolved AS r LEFT JOIN universal AS u ON u.up_id = r.up_id
+  ),
+  resolved_visits AS (
+    SELECT k.org_id AS org_id, k.visitor_id AS visitor_id, k.started_at AS started_at, k.ended_at AS ended_at,
+      k.anonymous_id AS anonymous_id, k.user_id AS user_id, k.puid AS puid, k.ip AS ip,
+      k.ip_company AS ip_company, k.ip_domain AS ip_domain, k.ip_kind AS ip_kind, k.ip_range_first AS ip_range_first, k.ip_range_last AS ip_range_last,
+      k.person AS person, p.person_via AS person_via, p.person_name AS person_name, p.up_id AS up_id,
+      multiIf(p.person_company_via != '', p.person_company_via, k.ip_kind = 'company' AND (k.ip_domain != '' OR k.ip_company != ''), 'ip', '') AS company_via,
+      multiIf(p.person_company_via != '', p.person_company_domain, company_via = 'ip', k.ip_domain, '') AS company_domain,
+      multiIf(p.person_company_via != '', p.person_company_name, company_via = 'ip', k.ip_company, '') AS company_name
+    FROM keyed AS k LEFT JOIN persons AS p ON p.org_id = k.org_id AND p.person = k.person
+  )`
+}
+
+/** Every visit of the organisation with its person and company (resolved_visits' columns). */
+export function resolvedVisitsSql(visitFilter?: string): string {
+  return `WITH ${resolutionCtes(visitFilter)}
+  SELECT * FROM resolved_visits`
+}
