@@ -69,6 +69,12 @@ const schema = z.object({
     .refine((s) => s === '' || (/^https?:\/\//i.test(s) && s.includes('{domain}') && URL.canParse(s.replaceAll('{domain}', 'example.com'))), {
       message: 'must be empty, or an http(s) address with {domain} in it, e.g. https://logos.example.com/{domain}.png',
     }),
+  /**
+   * A PostgreSQL database (Supabase is one) that the admin's "copy people and
+   * pages" upserts into (api/src/admin/jobs/copy-export.ts); unset, the copy
+   * answers that it is not configured.
+   */
+  EXPORT_DATABASE_URL: z.string().url().optional(),
   /** Paragon, for the integrations screen: PARAGON_PROJECT_ID, PARAGON_SIGNING_KEY or _FILE, PARAGON_SDK_URL (paragon-config.ts). */
   ...paragonEnv,
 }).refine((c) => !c.OIDC_ISSUER === !c.OIDC_CLIENT_ID, { message: 'set both OIDC_ISSUER and OIDC_CLIENT_ID, or neither', path: ['OIDC_ISSUER'] })

@@ -3,10 +3,11 @@ import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createCallbackRoutes, createIngestApp, createWriteKeyCache, EVENTS_TOPIC, LINKS_TOPIC, parseTrustedProxies, type WriteKeys } from '@fl0/ingest'
 import { startEventWriter, startIdentityWorker, startLexiconWorker } from '@fl0/workers'
-import { findSourceByWriteKey, type Consumer } from '@fl0/stores'
+import { findSourceByWriteKey, openPostgres, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
 import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
 import { createApi } from '@fl0/api'
+import { createScoringRunner, type ScoringRunner } from '@fl0/api/scoring/runner'
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
 import { openStores, type Stores } from './stores.ts'
@@ -29,6 +30,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   const consumers: Consumer[] = []
   const app = new Hono()
   let writeKeys: WriteKeys | undefined
+  let scoring: ScoringRunner | undefined
 
   app.get('/healthz', (c) => c.json({ ok: true, roles }))
 
@@ -60,6 +62,9 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
     consumers.push(await startLexiconWorker({ bus: stores.bus!, store: stores.events!, logger }))
     // Its own group too: visits and their address matches (workers/src/identity), and the callback's links.
     consumers.push(await startIdentityWorker({ bus: stores.bus!, store: stores.events!, logger }))
+    // Scoring models train here, off the request path: the api only queues them (api/src/scoring/runner.ts).
+    scoring = createScoringRunner({ sql: stores.metadata!, events: stores.events!, logger })
+    scoring.start()
   }
 
   if (roles.includes('api')) {
@@ -78,6 +83,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         logoUrlTemplate: config.FL0_LOGO_URL || undefined,
         paragon: config.paragon,
         sessionTtlMs: config.SESSION_DAYS * 24 * 60 * 60 * 1000,
+        exportDatabase: config.EXPORT_DATABASE_URL ? () => openPostgres(config.EXPORT_DATABASE_URL!) : undefined,
       }),
     )
     // The dashboard at / (SPA fallback for every GET outside the server's own paths).
@@ -109,6 +115,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
       stopping ??= (async () => {
         if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
         await Promise.all(consumers.map((c) => c.stop()))
+        await scoring?.stop()
         await stores.close()
       })()
       return stopping

@@ -37,7 +37,7 @@ const UP3 = '5x5-00000000000000000000000000000003'
 
 function upload(path: string, name: string, content: string | Buffer, cookie = staff.cookie) {
   const form = new FormData()
-  form.append('file', new Blob([content]), name)
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), name)
   return t.app.request(`${TEST_PUBLIC_URL}/api-v2/admin/${path}`, { method: 'POST', body: form, headers: { cookie } })
 }
 const post = (path: string, cookie = staff.cookie) => t.call('POST', `/api-v2/admin/${path}`, { cookie })
