@@ -27,6 +27,7 @@ import { createLexiconMappingRoutes, createLexiconRoutes } from './routes/lexico
 import { createAudienceTraitsRoutes, createEventLookupsRoutes } from './routes/lookups.ts'
 import { createAudiencesRoutes } from './routes/audiences.ts'
 import { createCompanyProfileRoutes, createPeopleListRoutes, createProfileTraitsRoutes, createUserEventsRoutes, createUserProfileRoutes } from './routes/people.ts'
+import { createScoringRoutes } from './routes/scoring.ts'
 
 /**
  * The API: /api and /api-v2, one router per resource. The guard is registered
@@ -72,6 +73,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api-v2/orgs/:organization/users', createUserEventsRoutes(deps))
   app.route('/api/orgs/:organization/company', createCompanyProfileRoutes(deps))
   app.route('/api/orgs/:organization/profile_traits', createProfileTraitsRoutes(deps))
+  app.route('/api-v2/orgs/:organization/scoring', createScoringRoutes(deps))
 
   // An unknown path under the API answers JSON, not the dashboard's page.
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404))

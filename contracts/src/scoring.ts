@@ -45,6 +45,8 @@ export const SCORING_ERRORS = {
   /** A results call on a model that has none yet (pending, running, or failed before its first completion). */
   noResults: 'This scoring model has no results yet',
   imageNotFound: 'Image not found',
+  /** The backtest needs a date range of history before the one modelled, with users who reached the metric in it. */
+  noBacktest: 'This scoring model has no backtest',
   userNotScored: 'This user has no score in this model',
   /** Part 3 §8: 'Rebuild model' failed. */
   rebuildFailed: 'An error has occurred',

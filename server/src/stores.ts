@@ -25,7 +25,8 @@ export interface Stores {
 /** Opens what the roles of this process need, and only that, and migrates it. */
 export async function openStores(config: Config, roles: Role[], logger: Logger): Promise<Stores> {
   const needs = {
-    metadata: roles.includes('ingest') || roles.includes('api'),
+    // workers: the scoring runner's queue and models live in the metadata store.
+    metadata: roles.includes('ingest') || roles.includes('api') || roles.includes('workers'),
     bus: roles.includes('ingest') || roles.includes('workers'),
     events: roles.includes('workers') || roles.includes('api'),
   }

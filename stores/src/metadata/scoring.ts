@@ -161,6 +161,16 @@ export async function failScoringRun(sql: Sql, id: string, generation: number, e
   return rows.length > 0
 }
 
+/** Puts a claimed run back in the queue (its runner is stopping), not counting the attempt. */
+export async function releaseScoringRun(sql: Sql, id: string, generation: number): Promise<boolean> {
+  const rows = await sql.query(
+    `UPDATE scoring_models SET status = 'pending', attempts = greatest(attempts - 1, 0), heartbeat_at = NULL, updated_at = now()
+     WHERE id = $1 AND generation = $2 AND status = 'running' RETURNING id`,
+    [id, generation],
+  )
+  return rows.length > 0
+}
+
 export interface ScoringResults {
   trainedAt: Date
   totalUsers: number
@@ -168,7 +178,8 @@ export interface ScoringResults {
   summary: unknown
   activity: unknown
   backtest: unknown
-  backtestImage: Uint8Array
+  /** null: no backtest (too little history before the date range). */
+  backtestImage: Uint8Array | null
   users: Array<{ rank: number; userId: string; name: string; score: number; rating: string; factors: unknown }>
 }
 
@@ -205,7 +216,7 @@ export async function completeScoringRun(sql: Sql, id: string, generation: numbe
       `UPDATE scoring_models SET status = 'completed', error = NULL, heartbeat_at = NULL, trained_at = $2, total_users = $3, ratings = $4::jsonb,
          summary = $5::jsonb, activity = $6::jsonb, backtest = $7::jsonb, backtest_image = $8, updated_at = now()
        WHERE id = $1`,
-      [id, results.trainedAt, results.totalUsers, JSON.stringify(results.ratings), JSON.stringify(results.summary), JSON.stringify(results.activity), JSON.stringify(results.backtest), results.backtestImage],
+      [id, results.trainedAt, results.totalUsers, JSON.stringify(results.ratings), JSON.stringify(results.summary), JSON.stringify(results.activity), JSON.stringify(results.backtest), results.backtestImage ?? null],
     )
     return true
   })

@@ -1,0 +1,360 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PNG } from 'pngjs'
+import { createMetric, findOrganisationByUrlCode, type MetricRow } from '@fl0/stores'
+import { eventRow, insertEvents } from '@fl0/stores/events/testing'
+import type {
+  ActivityEvents,
+  BacktestPredictions,
+  Correlation,
+  IngestedEvent,
+  ModelOutput,
+  ScoringMetric,
+  ScoringModelDetail,
+  ScoringModelList,
+  ScoringModelRatings,
+  ScoringSettings,
+} from '@fl0/contracts'
+import { createTestApi, type TestApi } from '../testing.ts'
+import { seededRandom } from './learner/split.ts'
+import { createScoringRunner, type ScoringRunner } from './runner.ts'
+
+/**
+ * Scoring end to end on PGlite and chDB: models created, trained by the
+ * runner and read through every call of part 3 §7, on a data set with a
+ * planted rule (users who connect an integration and send an invite upgrade
+ * far more often), failing runs, the excluded audience, rebuilds with new
+ * selections, and organisations kept apart.
+ *
+ * Now is 2026-03-02 09:00 UTC. A model of the last 30 days labels users by
+ * 2026-02-01 … 2026-03-02 and learns from the year before (to 2026-01-31);
+ * its backtest learns from the year to 2026-01-01 who upgraded in January.
+ */
+const NOW = new Date('2026-03-02T09:00:00.000Z')
+const USERS = 1000
+const day = (iso: string, hour = 10) => new Date(`${iso}T${String(hour).padStart(2, '0')}:00:00.000Z`)
+
+/**
+ * The ground truth, drawn from a seed. Each user may take up connecting
+ * integrations and sending invites, each from some period on (then in every
+ * period after). Having both for the first time makes them upgrade in the
+ * next period with probability 0.9; anyone else upgrades with 0.03 a period.
+ * An upgrade happens once, as in the demo's lifecycle. `ready` marks the users
+ * the model should put on top now: both habits in the last period, never
+ * upgraded.
+ */
+function plantedEvents(orgId: string) {
+  const random = seededRandom(99)
+  const rows: IngestedEvent[] = []
+  const truth = new Map<string, { ready: boolean }>()
+  const track = (user: string, event: string, at: Date, properties: Record<string, unknown> = {}) => rows.push(eventRow({ org_id: orgId, user_id: user, event, timestamp: at, properties }))
+  // Each period: its feature days, then the day of the upgrades it leads to.
+  const periods = [
+    { features: ['2025-12-05', '2025-12-20'], label: '2026-01-15' },
+    { features: ['2026-01-05', '2026-01-20'], label: '2026-02-15' },
+    { features: ['2026-02-05', '2026-02-20'], label: null },
+  ]
+  const startOf = () => (random() < 0.6 ? Math.floor(random() * 3) : Infinity)
+  for (let i = 0; i < USERS; i++) {
+    const user = `user-${String(i).padStart(3, '0')}`
+    const integrationFrom = startOf()
+    const inviteFrom = startOf()
+    let upgraded = false
+    rows.push(eventRow({ org_id: orgId, type: 'identify', user_id: user, timestamp: day('2025-12-01'), traits: { name: `Person ${i}`, plan: i < 20 ? 'internal' : 'customer' } }))
+    periods.forEach((period, k) => {
+      for (const d of period.features) {
+        track(user, 'Logged In', day(d))
+        if (random() < 0.5) track(user, 'Dashboard Viewed', day(d, 11), { dashboard: random() < 0.5 ? 'Revenue' : 'Usage' })
+      }
+      if (k >= integrationFrom) track(user, 'Integration Connected', day(period.features[0]!, 12), { integration: random() < 0.5 ? 'Slack' : 'HubSpot' })
+      if (k >= inviteFrom) track(user, 'Invite Sent', day(period.features[1]!, 12))
+      const bothFirst = k === Math.max(integrationFrom, inviteFrom)
+      if (period.label && !upgraded && random() < (bothFirst ? 0.9 : 0.03)) {
+        track(user, 'Plan Upgraded', day(period.label))
+        upgraded = true
+      }
+    })
+    truth.set(user, { ready: Math.max(integrationFrom, inviteFrom) <= 2 && !upgraded })
+  }
+  return { rows, truth }
+}
+
+let t: TestApi
+let cookie: string
+let stranger: string
+let orgId: string
+let upgrades: MetricRow
+let runner: ScoringRunner
+const base = '/api-v2/orgs/acme/scoring'
+
+beforeAll(async () => {
+  t = await createTestApi()
+  t.clock.now = NOW
+  ;({ cookie } = await t.signUp('Ada'))
+  await t.createOrg(cookie, 'Acme')
+  await t.createOrg(cookie, 'Empty Co')
+  ;({ cookie: stranger } = await t.signUp('Eve'))
+  await t.createOrg(stranger, 'Elsewhere')
+  orgId = (await findOrganisationByUrlCode(t.sql, 'acme'))!.id
+  await insertEvents(t.events, plantedEvents(orgId).rows)
+  upgrades = await createMetric(t.sql, { orgId, name: 'Upgrades', description: '', category: 'revenue', definition: { events: [{ name: 'Plan Upgraded' }] } })
+  runner = createScoringRunner({ sql: t.sql, events: t.events, logger: { info() {}, warn() {}, error() {} }, now: () => t.clock.now })
+}, 60_000)
+afterAll(() => t?.close())
+
+const json = async <T>(res: Response) => (await res.json()) as T
+const get = async <T>(path: string, as = cookie) => {
+  const res = await t.call('GET', path, { cookie: as })
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200)
+  return json<T>(res)
+}
+async function createModel(body: Record<string, unknown>, org = 'acme') {
+  const res = await t.call('POST', `/api-v2/orgs/${org}/scoring/scoring-models/create-new-model`, { cookie, body })
+  expect(res.status, await res.clone().text()).toBe(201)
+  return (await json<{ analysisId: string }>(res)).analysisId
+}
+const decode = async (res: Response) => {
+  expect(res.status).toBe(200)
+  expect(res.headers.get('content-type')).toBe('image/png')
+  return PNG.sync.read(Buffer.from(await res.arrayBuffer()))
+}
+
+describe('a model trained on the planted rule', () => {
+  let id: string
+
+  it('is created pending, from the run modal, and offered metrics say whether they can label users', async () => {
+    await createMetric(t.sql, { orgId, name: 'Nothing', description: '', category: 'other', definition: {} })
+    expect(await get<ScoringMetric[]>(`${base}/scoring-models/metrics`)).toEqual([
+      { metricId: expect.any(String), name: 'Nothing', isEnabled: false },
+      { metricId: upgrades.id, name: 'Upgrades', isEnabled: true },
+    ])
+    id = await createModel({ name: 'Who upgrades', metricId: upgrades.id, dateRange: 'last30Days' })
+    const list = await get<ScoringModelList>(`${base}/scoring-models`)
+    expect(list.scoringModels).toEqual([
+      { analysisId: id, name: 'Who upgrades', status: 'pending', totalUsers: 0, ratings: expect.any(Array), metricName: 'Upgrades', error: null, createdAt: expect.any(String) },
+    ])
+    expect(await get<ScoringModelDetail>(`${base}/scoring-model/${id}`)).toMatchObject({ name: 'Who upgrades', metricName: 'Upgrades', status: 'pending', featureSelections: { excludedEvents: [], includedProperties: [] }, trainedAt: null })
+    const early = await t.call('GET', `${base}/scoring-model/${id}/correlation`, { cookie })
+    expect([early.status, (await json<{ message: string }>(early)).message]).toEqual([404, 'This scoring model has no results yet'])
+  })
+
+  it('trains to completion in the runner, off the request path', async () => {
+    const started = performance.now()
+    expect(await runner.runOnce()).toBe('completed')
+    expect(performance.now() - started).toBeLessThan(30_000)
+    expect(await runner.runOnce()).toBe('idle')
+    const ratings = await get<ScoringModelRatings>(`${base}/scoring-models/${id}`)
+    expect(ratings.status).toBe('completed')
+    expect(ratings.totalUsers).toBe(USERS)
+    expect(ratings.ratings.map((r) => r.name)).toEqual(['poor', 'fair', 'good', 'excellent'])
+    expect(ratings.ratings.reduce((n, r) => n + r.count, 0)).toBe(USERS)
+  })
+
+  it('beats the majority class on held-out users and ranks the planted events first', async () => {
+    const c = await get<Correlation>(`${base}/scoring-model/${id}/correlation`)
+    expect(c).toMatchObject({ fromTime: '2026-02-01T00:00:00.000Z', toTime: '2026-03-02T09:00:00.000Z', audienceSize: USERS, trainingDataSize: 800, heldOutSize: 200 })
+    expect(c.accuracy).toBeGreaterThanOrEqual(c.baselineAccuracy + 0.01)
+    expect(c.auc).toBeGreaterThan(0.8)
+    expect(c.balancedAccuracy).toBeGreaterThan(0.7)
+    // Events: Logged In, Dashboard Viewed, Integration Connected, Invite Sent, Plan Upgraded.
+    expect(c.totalFactors).toBe(5)
+    const activity = await get<ActivityEvents>(`${base}/scoring-model/${id}/correlation/activity/events`)
+    expect(activity.totalEvents).toBe(5)
+    expect(activity.events.slice(0, 2).map((e) => e.name).sort()).toEqual(['Integration Connected', 'Invite Sent'])
+    expect(activity.events.map((e) => e.number)).toEqual([1, 2, 3, 4, 5])
+    expect(activity.events[0]!.rating).toBe('excellent')
+    expect(c.ratings.reduce((n, r) => n + r.count, 0)).toBe(5)
+    const searched = await get<ActivityEvents>(`${base}/scoring-model/${id}/correlation/activity/events?search=invite&page=1`)
+    expect(searched.events.map((e) => e.name)).toEqual(['Invite Sent'])
+    expect((await get<ActivityEvents>(`${base}/scoring-model/${id}/correlation/activity/events?page=2`)).events).toEqual([])
+  })
+
+  it('scores every user, ranked, paged and searchable, the planted users on top', async () => {
+    const { truth } = plantedEvents(orgId)
+    const first = await get<ModelOutput>(`${base}/scoring-model/${id}/model-output`)
+    expect(first.totalUsers).toBe(USERS)
+    expect(first.images).toEqual(['factors.png', 'score.png'])
+    expect(first.users).toHaveLength(20)
+    expect(first.users.map((u) => u.number)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
+    // A linear model cannot say "both" exactly, but the users ready to upgrade fill the top.
+    expect(first.users.filter((u) => truth.get(u.userId)!.ready).length).toBeGreaterThanOrEqual(16)
+    for (const u of first.users) expect(u.name).toBe(`Person ${Number(u.userId.slice(5))}`)
+    const scores = first.users.map((u) => u.score)
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores)
+    expect(first.users[0]!.score).toBeGreaterThan(0.4)
+    const page3 = await get<ModelOutput>(`${base}/scoring-model/${id}/model-output?page=3`)
+    expect(page3.users[0]!.number).toBe(41)
+    const found = await get<ModelOutput>(`${base}/scoring-model/${id}/model-output?search=person%2012`)
+    expect(found.users.map((u) => u.name).sort()).toEqual(['Person 12', ...Array.from({ length: 10 }, (_, i) => `Person ${120 + i}`)])
+    expect(found.totalUsers).toBe(11)
+    const bad = await t.call('GET', `${base}/scoring-model/${id}/model-output?page=0`, { cookie })
+    expect([bad.status, (await json<{ message: string }>(bad)).message]).toEqual([400, 'Page must be a whole number from 1'])
+  })
+
+  it("draws each user's images as PNG: the factors for and against, the score among all", async () => {
+    const top = (await get<ModelOutput>(`${base}/scoring-model/${id}/model-output`)).users[0]!
+    expect(await get(`${base}/scoring-model/${id}/model-output/${top.userId}/images`)).toEqual({ images: ['factors.png', 'score.png'] })
+    const factors = await decode(await t.call('GET', `${base}/scoring-model/${id}/model-output/${top.userId}/images/factors.png`, { cookie }))
+    expect(factors.width).toBe(720)
+    expect(factors.height).toBeGreaterThan(120)
+    // Green bars (towards the metric) are drawn for the top user.
+    let green = 0
+    for (let i = 0; i < factors.data.length; i += 4) if (factors.data[i] === 0x16 && factors.data[i + 1] === 0xa3 && factors.data[i + 2] === 0x4a) green++
+    expect(green).toBeGreaterThan(100)
+    const score = await decode(await t.call('GET', `${base}/scoring-model/${id}/model-output/${top.userId}/images/score.png`, { cookie }))
+    expect([score.width, score.height]).toEqual([720, 260])
+    const missing = await t.call('GET', `${base}/scoring-model/${id}/model-output/${top.userId}/images/other.png`, { cookie })
+    expect([missing.status, (await json<{ message: string }>(missing)).message]).toEqual([404, 'Image not found'])
+    const nobody = await t.call('GET', `${base}/scoring-model/${id}/model-output/nobody/images`, { cookie })
+    expect([nobody.status, (await json<{ message: string }>(nobody)).message]).toEqual([404, 'This user has no score in this model'])
+  })
+
+  it('backtests on the period before: predictions JSON and a prediction-accuracy image', async () => {
+    const b = await get<BacktestPredictions>(`${base}/scoring-model/${id}/backtest-predictions`)
+    expect(b.trainedOn).toEqual({ fromTime: '2025-01-02T00:00:00.000Z', toTime: '2026-01-31T23:59:59.999Z' })
+    expect(b.predicted).toEqual({ fromTime: '2026-02-01T00:00:00.000Z', toTime: '2026-03-02T09:00:00.000Z' })
+    expect(b.users).toBe(USERS)
+    expect(b.auc).toBeGreaterThan(0.75)
+    expect(b.accuracy).toBeGreaterThan(b.baselineAccuracy)
+    expect(b.buckets).toHaveLength(10)
+    expect(b.buckets.reduce((n, x) => n + x.users, 0)).toBe(USERS)
+    expect(b.predictions).toHaveLength(USERS)
+    expect(b.predictions[0]).toEqual({ userId: expect.any(String), score: expect.any(Number), predicted: true, reached: expect.any(Boolean) })
+    const image = await decode(await t.call('GET', `${base}/scoring-model/${id}/backtest-image`, { cookie }))
+    expect([image.width, image.height]).toEqual([720, 360])
+  })
+
+  it("rebuilds with new selections: an event out, a property's values in", async () => {
+    const res = await t.call('POST', `${base}/scoring-model/${id}/rebuild-model`, {
+      cookie,
+      body: { featureSelections: { excludedEvents: ['Invite Sent'], includedProperties: [{ event: 'Integration Connected', property: 'integration' }] } },
+    })
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ analysisId: id, status: 'pending' })
+    expect(await runner.runOnce()).toBe('completed')
+    const detail = await get<ScoringModelDetail>(`${base}/scoring-model/${id}`)
+    expect(detail.featureSelections).toEqual({ excludedEvents: ['Invite Sent'], includedProperties: [{ event: 'Integration Connected', property: 'integration' }] })
+    const activity = await get<ActivityEvents>(`${base}/scoring-model/${id}/correlation/activity/events`)
+    const integration = activity.events.find((e) => e.name === 'Integration Connected')!
+    expect(integration.number).toBe(1)
+    expect(integration.properties).toEqual([
+      { name: 'integration', inModel: true, importance: expect.any(Number), rating: expect.any(String), values: expect.arrayContaining([expect.objectContaining({ name: 'Slack' }), expect.objectContaining({ name: 'HubSpot' })]) },
+    ])
+    expect(activity.events.at(-1)).toEqual({ name: 'Invite Sent', number: 5, importance: 0, rating: 'poor', inModel: false, properties: [] })
+    // Events and the two values.
+    expect((await get<Correlation>(`${base}/scoring-model/${id}/correlation`)).totalFactors).toBe(6)
+  })
+
+  it('saves settings: a new name keeps the results, a new date range trains again', async () => {
+    const keep = await t.call('POST', `${base}/scoring-model/${id}/settings/saveSettings`, { cookie, body: { name: 'Upgrade model', metricId: upgrades.id, dateRange: 'last30Days' } })
+    expect(await json(keep)).toEqual({ analysisId: id, status: 'completed' })
+    const settings = await get<ScoringSettings>(`${base}/scoring-model/${id}/settings`)
+    expect(settings).toEqual({
+      name: 'Upgrade model',
+      metric: { metricId: upgrades.id, name: 'Upgrades' },
+      dateRange: 'last30Days',
+      excludedAudience: { filters: [], aggregate: 'and', audienceType: 'user' },
+      metrics: expect.arrayContaining([{ metricId: upgrades.id, name: 'Upgrades', isEnabled: true }]),
+    })
+    const again = await t.call('POST', `${base}/scoring-model/${id}/settings/saveSettings`, { cookie, body: { name: 'Upgrade model', metricId: upgrades.id, dateRange: 'last7Days' } })
+    expect(await json(again)).toEqual({ analysisId: id, status: 'pending' })
+  })
+})
+
+describe('the excluded audience', () => {
+  it("leaves its users out of training and scores, through the audience engine's filters", async () => {
+    const id = await createModel({
+      name: 'Customers only',
+      metricId: upgrades.id,
+      excludedAudience: { filters: [{ trait: 'plan', operation: 'is', value: 'internal' }, { trait: 'plan', operation: '', value: '' }], aggregate: 'and', audienceType: 'user' },
+    })
+    const settings = await get<ScoringSettings>(`${base}/scoring-model/${id}/settings`)
+    expect(settings.excludedAudience).toEqual({ filters: [{ trait: 'plan', operation: 'is', value: 'internal' }], aggregate: 'and', audienceType: 'user' })
+    while ((await runner.runOnce()) !== 'idle');
+    const c = await get<Correlation>(`${base}/scoring-model/${id}/correlation`)
+    expect(c.audienceSize).toBe(USERS - 20)
+    const output = await get<ModelOutput>(`${base}/scoring-model/${id}/model-output?search=user-00`)
+    expect(output.users.map((u) => u.userId).filter((u) => Number(u.slice(5)) < 20)).toEqual([])
+  })
+
+  it('refuses a filter that cannot mean anything, naming it', async () => {
+    const res = await t.call('POST', `${base}/scoring-models/create-new-model`, {
+      cookie,
+      body: { name: 'Bad', metricId: upgrades.id, excludedAudience: { filters: [{ trait: 'plan', operation: 'between', value: '5,1' }], aggregate: 'and', audienceType: 'user' } },
+    })
+    expect(res.status).toBe(400)
+    expect((await json<{ errors: unknown[] }>(res)).errors).toEqual([{ name: 'excludedAudience.filters.0.value', message: 'The second value must be greater than the first' }])
+  })
+})
+
+describe('runs that fail, with the reason', () => {
+  it('fails when the metric is deleted before the run', async () => {
+    const doomed = await createMetric(t.sql, { orgId, name: 'Doomed', description: '', category: 'other', definition: { events: [{ name: 'Plan Upgraded' }] } })
+    const id = await createModel({ name: 'Doomed model', metricId: doomed.id })
+    const del = await t.call('DELETE', `/api/orgs/acme/metrics/${doomed.id}`, { cookie })
+    expect(del.status).toBe(204)
+    expect(await runner.runOnce()).toBe('failed')
+    const detail = await get<ScoringModelDetail>(`${base}/scoring-model/${id}`)
+    expect(detail).toMatchObject({ status: 'failed', error: 'The metric of this model no longer exists', metricName: 'Unknown' })
+    const card = (await get<ScoringModelList>(`${base}/scoring-models`)).scoringModels.find((m) => m.analysisId === id)
+    expect(card).toMatchObject({ status: 'failed', error: 'The metric of this model no longer exists', metricName: 'Unknown' })
+  })
+
+  it('fails when the organisation has no users to learn from', async () => {
+    const emptyOrg = (await findOrganisationByUrlCode(t.sql, 'empty-co'))!.id
+    const metric = await createMetric(t.sql, { orgId: emptyOrg, name: 'Upgrades', description: '', category: 'other', definition: { events: [{ name: 'Plan Upgraded' }] } })
+    const id = await createModel({ name: 'Nobody', metricId: metric.id }, 'empty-co')
+    expect(await runner.runOnce()).toBe('failed')
+    const detail = await get<ScoringModelDetail>(`/api-v2/orgs/empty-co/scoring/scoring-model/${id}`)
+    expect(detail.status).toBe('failed')
+    expect(detail.error).toMatch(/^No user did any event of the model between 2025-01-02 and 2026-03-02$/)
+  })
+
+  it('fails when nobody reached the metric', async () => {
+    const never = await createMetric(t.sql, { orgId, name: 'Never', description: '', category: 'other', definition: { events: [{ name: 'Account Deleted' }] } })
+    const id = await createModel({ name: 'Never model', metricId: never.id })
+    expect(await runner.runOnce()).toBe('failed')
+    expect((await get<ScoringModelDetail>(`${base}/scoring-model/${id}`)).error).toBe(
+      `No of the ${USERS} users active before the date range reached the metric between 2026-02-01 and 2026-03-02: too few to learn from`,
+    )
+  })
+})
+
+describe('the run modal and other organisations', () => {
+  it("says the modal's messages word for word", async () => {
+    const post = (body: unknown) => t.call('POST', `${base}/scoring-models/create-new-model`, { cookie, body })
+    const errors = async (body: unknown) => (await json<{ errors: unknown[] }>(await post(body))).errors
+    expect(await errors({ name: ' ', metricId: upgrades.id })).toEqual([{ name: 'name', message: 'Analysis name must be provided' }])
+    expect(await errors({ name: 'x'.repeat(51), metricId: upgrades.id })).toEqual([{ name: 'name', message: 'Analysis name must have at most 50 characters' }])
+    expect(await errors({ name: 'x' })).toEqual([{ name: 'metricId', message: 'Metric must be given' }])
+    expect(await errors({ name: 'x', metricId: 'no-such-metric' })).toEqual([{ name: 'metricId', message: 'Metric not found' }])
+  })
+
+  it("refuses another organisation's models and metrics", async () => {
+    const [mine] = (await get<ScoringModelList>(`${base}/scoring-models`)).scoringModels
+    const id = mine!.analysisId
+    // A stranger does not reach the organisation at all.
+    const res = await t.call('GET', `${base}/scoring-models`, { cookie: stranger })
+    expect([res.status, (await json<{ message: string }>(res)).message]).toEqual([404, 'Organization not found'])
+    // In their own organisation, the id of ours is not found, for every call.
+    const theirs = '/api-v2/orgs/elsewhere/scoring'
+    for (const path of [`/scoring-models/${id}`, `/scoring-model/${id}`, `/scoring-model/${id}/settings`, `/scoring-model/${id}/correlation`, `/scoring-model/${id}/model-output`, `/scoring-model/${id}/backtest-image`]) {
+      const r = await t.call('GET', `${theirs}${path}`, { cookie: stranger })
+      expect([path, r.status, (await json<{ message: string }>(r)).message]).toEqual([path, 404, 'Scoring model not found'])
+    }
+    const del = await t.call('DELETE', `${theirs}/scoring-model/${id}`, { cookie: stranger })
+    expect(del.status).toBe(404)
+    const rebuild = await t.call('POST', `${theirs}/scoring-model/${id}/rebuild-model`, { cookie: stranger, body: { featureSelections: { excludedEvents: [], includedProperties: [] } } })
+    expect(rebuild.status).toBe(404)
+    const steal = await t.call('POST', `${theirs}/scoring-models/create-new-model`, { cookie: stranger, body: { name: 'x', metricId: upgrades.id } })
+    expect([steal.status, (await json<{ message: string }>(steal)).message]).toEqual([400, 'Metric not found'])
+    expect((await get<ScoringModelList>(`${theirs}/scoring-models`, stranger)).scoringModels).toEqual([])
+  })
+
+  it('deletes a model, its results with it', async () => {
+    const id = await createModel({ name: 'Short-lived', metricId: upgrades.id })
+    const res = await t.call('DELETE', `${base}/scoring-model/${id}`, { cookie })
+    expect(res.status).toBe(204)
+    expect((await t.call('GET', `${base}/scoring-model/${id}`, { cookie })).status).toBe(404)
+    expect((await get<ScoringModelList>(`${base}/scoring-models`)).scoringModels.map((m) => m.analysisId)).not.toContain(id)
+  })
+})

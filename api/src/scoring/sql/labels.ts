@@ -1,0 +1,106 @@
+import type { MetricPlan, Step } from '../../metrics/plan.ts'
+import { occurringCondition, propertyCondition, traitCondition } from '../../metrics/sql/conditions.ts'
+import { PERSON, personCompanySql, TRAIT_SOURCE } from '../../metrics/sql/identity.ts'
+import type { Params } from '../../metrics/sql/params.ts'
+import type { Span } from '../windows.ts'
+
+/**
+ * Syntax: who reached a metric in a span of days, one row per person
+ * (`person`). The label of a scoring model.
+ *
+ * It means what the metric engine means (api/src/metrics): the plan is the
+ * engine's own (planMetric: the editor's rules applied, property filters,
+ * occurring filters, audience traits resolved), a person is the engine's
+ * PERSON, and a person reaches the metric in the span when the engine would
+ * count them in a metric graph over that span as one period (its 'range'
+ * bucket): with operation any, one of the steps at least once (with its
+ * occurring filter); all, every step; ordered, the steps in order (its
+ * windowFunnel, or sequenceMatch when steps share an event), each step's
+ * occurring filter met; and the audience traits hold. What differs is the
+ * span, which the engine always ends at now: here it is any run of days in
+ * the organisation's zone (the date range, or the one before it for a
+ * backtest). A company metric labels each person by their own events, its
+ * traits read on the person's company.
+ *
+ * scoring/labels.integration.test.ts checks it against the engine's graphs.
+ */
+export function reachedSql(p: Params, plan: MetricPlan, orgId: string, span: Span): string {
+  const org = p.bind('String', orgId)
+  const tz = p.bind('String', span.timezone)
+  const steps = plan.steps.map((s) => stepCondition(p, s))
+  const anyEvent = plan.steps.some((s) => s.event === null)
+  const eventFilter = anyEvent ? '' : `AND event IN ${p.bind('Array(String)', [...new Set(plan.steps.map((s) => s.event!))])}`
+  const counts = steps.map((s, i) => `countIf(${s}) AS c${i}`)
+  if (plan.operation === 'ordered') counts.push(`${funnelLevel(p, plan, span, steps)} AS level`)
+
+  const perPerson = `
+      SELECT ${PERSON} AS person, ${counts.join(', ')}
+      FROM events
+      WHERE org_id = ${org} AND type = 'track' ${eventFilter}
+        AND timestamp >= ${p.bind("DateTime64(3, 'UTC')", span.since)} AND timestamp <= ${p.bind("DateTime64(3, 'UTC')", span.until)}
+        AND toDate(timestamp, ${tz}) BETWEEN ${p.bind('Date', span.from)} AND ${p.bind('Date', span.to)}
+        AND person != ''
+      GROUP BY person`
+
+  const conditions = [qualifying(p, plan)]
+  let joins = ''
+  if (plan.traits.length) {
+    const names = [...new Set(plan.traits.map((t) => t.trait))]
+    const traits = plan.traits.map((t) => traitCondition(p, `mt.t${names.indexOf(t.trait)}`, t, span.timezone))
+    conditions.push(`(${traits.map((t) => `(${t})`).join(plan.aggregate === 'or' ? ' OR ' : ' AND ')})`)
+    joins =
+      plan.audience === 'company'
+        ? `LEFT JOIN (${personCompanySql(org)}) AS pc ON pc.person = pm.person LEFT JOIN (${traitsSql(p, 'company', org, names)}) AS mt ON mt.member = pc.company`
+        : `LEFT JOIN (${traitsSql(p, 'user', org, names)}) AS mt ON mt.member = pm.person`
+  }
+  return `SELECT pm.person AS person FROM (${perPerson}) AS pm ${joins} WHERE ${conditions.join(' AND ')}`
+}
+
+function stepCondition(p: Params, s: Step): string {
+  if (s.event === null) return '1'
+  const name = `event = ${p.bind('String', s.event)}`
+  return s.property ? `(${name} AND ${propertyCondition(p, s.property)})` : name
+}
+
+/** How far through the ordered steps a person got in the span. */
+function funnelLevel(p: Params, plan: MetricPlan, span: Span, steps: string[]): string {
+  const ts = 'toUInt64(toUnixTimestamp64Milli(timestamp))'
+  const conds = steps.join(', ')
+  if (plan.matcher === 'windowFunnel' || plan.steps.length === 1) {
+    const spanMs = Date.parse(`${span.to}T00:00:00Z`) - Date.parse(`${span.from}T00:00:00Z`) + 2 * 86_400_000
+    return `windowFunnel(${p.bind('UInt64', spanMs)})(${ts}, ${conds})`
+  }
+  return plan.steps
+    .map((_, k) => `sequenceMatch(${p.bind('String', plan.steps.slice(0, k + 1).map((__, i) => `(?${i + 1})`).join('.*'))})(${ts}, ${conds})`)
+    .join(' + ')
+}
+
+/** Did the person reach the metric: the engine's rule for one period. */
+function qualifying(p: Params, plan: MetricPlan): string {
+  const n = plan.steps.length
+  if (plan.operation === 'ordered') {
+    // A step counts only if it and every step before it meet their occurring filters.
+    const branches: string[] = []
+    plan.steps.forEach((s, i) => {
+      if (s.occurring) branches.push(`NOT (${occurringCondition(p, `pm.c${i}`, s.occurring)})`, `least(pm.level, ${i})`)
+    })
+    const level = branches.length ? `multiIf(${branches.join(', ')}, pm.level)` : 'pm.level'
+    return `${level} >= ${n}`
+  }
+  const ok = plan.steps.map((s, i) => (s.occurring ? `(pm.c${i} >= 1 AND ${occurringCondition(p, `pm.c${i}`, s.occurring)})` : `pm.c${i} >= 1`))
+  return `(${ok.join(plan.operation === 'all' ? ' AND ' : ' OR ')})`
+}
+
+/** Each member's latest value of the named traits, as text ("" when never given). */
+function traitsSql(p: Params, audience: 'user' | 'company', org: string, names: string[]): string {
+  const source = TRAIT_SOURCE[audience]
+  const columns = names.map((name, i) => {
+    const path = p.bind('String', name)
+    return `argMaxIf(toString(getSubcolumn(traits, ${path})), timestamp, getSubcolumn(traits, ${path}) IS NOT NULL) AS t${i}`
+  })
+  return `
+    SELECT ${source.key} AS member, ${columns.join(', ')}
+    FROM events
+    WHERE org_id = ${org} AND type = '${source.type}' AND member != ''
+    GROUP BY member`
+}

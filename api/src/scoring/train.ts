@@ -1,0 +1,346 @@
+import {
+  BACKTEST_TOP,
+  excludedAudienceSchema,
+  importanceRating,
+  metricDefinitionSchema,
+  normaliseSelections,
+  ratingsOf,
+  scoreRating,
+  type ActivityEvent,
+  type ActivityProperty,
+  type BacktestPredictions,
+  type Correlation,
+  type DateRange,
+  type FeatureSelections,
+  type RatingName,
+} from '@fl0/contracts'
+import { findMetric, getOrgSettings, type EventStore, type ScoringModelRow, type ScoringResults, type Sql } from '@fl0/stores'
+import { planMetric } from '../metrics/plan.ts'
+import { isKnownZone } from '../metrics/window.ts'
+import { eventProperties } from '../queries/lexicon/properties.ts'
+import { exclusionFilters, exclusionSql, traitTypes } from './excluded-audience.ts'
+import { backtestImage, type Factor } from './images.ts'
+import { contributions, fitLogisticTuned, predict, type LogisticModel } from './learner/logistic.ts'
+import { evaluate } from './learner/metrics.ts'
+import { selectRows, SparseRowsBuilder, type SparseRows } from './learner/sparse.ts'
+import { stratifiedSplit } from './learner/split.ts'
+import { featureCount, readVocabulary, stageFeatures, type Vocabulary } from './sql/features.ts'
+import { reachedSql } from './sql/labels.ts'
+import { endOfDay, scoringWindows, startOfDay, type ScoringWindows } from './windows.ts'
+
+/**
+ * One training run: a model's settings in, its results out (or a
+ * ScoringFailure saying why not, in words for the model page's error view).
+ *
+ *  1. The label: the metric's plan (the metric engine's meaning) and who
+ *     reached it in the date range (sql/labels.ts).
+ *  2. The users and their features, streamed by user from a staging table
+ *     (sql/features.ts), the excluded audience left out (excluded-audience.ts).
+ *  3. The learner (learner/): trained on 80% of the users active before the
+ *     date range, stratified and seeded by the model's id, λ tuned inside
+ *     that 80%; accuracy and AUC measured on the other 20%.
+ *  4. Importance per event, property and value: the learner's standardised
+ *     coefficients (contracts' IMPORTANCE_THRESHOLDS rate them).
+ *  5. Scores: every user active in the last LOOKBACK days, scored on those
+ *     days (windows.ts), ranked, rated, with their top factors.
+ *  6. The backtest: the same, one date range earlier, predicting the date
+ *     range for users whose outcome the model never saw.
+ *
+ * `checkpoint` is called between stages and pages: the runner makes it throw
+ * when the run has become moot (rebuilt or deleted meanwhile).
+ */
+export class ScoringFailure extends Error {}
+
+export interface TrainDeps {
+  sql: Sql
+  events: EventStore
+}
+
+export interface TrainInput {
+  model: ScoringModelRow
+  now: Date
+  checkpoint: () => Promise<void>
+}
+
+/** Fewer users of either outcome than this, and there is nothing to learn. */
+export const MIN_PER_CLASS = 5
+/** Users held out to measure the model. */
+export const HOLD_OUT = 0.2
+/** Factors kept per user for their images: the largest pushes each way. */
+export const FACTORS_PER_SIDE = 5
+
+/** What a run stores beside the users (the store keeps it as jsonb; routes/scoring.ts reads it). */
+export interface StoredSummary extends Omit<Correlation, 'ratings'> {
+  ratings: Correlation['ratings']
+  lambda: number
+  iterations: number
+  converged: boolean
+  seconds: number
+}
+export type StoredBacktest = ({ available: true } & BacktestPredictions) | { available: false; reason: string }
+
+export function seedOf(id: string): number {
+  let h = 2166136261
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619)
+  return h >>> 0
+}
+
+interface SpanRows {
+  X: SparseRows
+  /** Row → index into the users read. */
+  users: number[]
+}
+
+export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<ScoringResults> {
+  const started = performance.now()
+  const { model, now, checkpoint } = input
+  const orgId = model.org_id
+
+  // 1. The label.
+  const metric = await findMetric(deps.sql, orgId, model.metric_id)
+  if (!metric) throw new ScoringFailure('The metric of this model no longer exists')
+  const definition = metricDefinitionSchema.safeParse(metric.definition)
+  if (!definition.success) throw new ScoringFailure(`The metric "${metric.name}" cannot be read`)
+  const settings = await getOrgSettings(deps.sql, orgId)
+  const timezone = isKnownZone(settings.timezone) ? settings.timezone : 'UTC'
+  const planned = planMetric(definition.data, { now, timezone })
+  if (!planned.ok) throw new ScoringFailure(`The metric "${metric.name}" has filters that cannot be used: ${planned.errors.map((e) => e.message).join('; ')}`)
+  const plan = planned.plan
+  if (plan.steps.length === 0) throw new ScoringFailure(`The metric "${metric.name}" counts no events, so no one can reach it`)
+  const windows = scoringWindows(now, timezone, model.date_range as DateRange)
+
+  // 2. Users and features.
+  const selections = normaliseSelections(model.feature_selections as FeatureSelections)
+  const excluded = excludedAudienceSchema.parse(model.excluded_audience)
+  const exclusionRead = exclusionFilters(excluded, await traitTypes(deps.events, orgId))
+  if (!exclusionRead.ok) throw new ScoringFailure(`The excluded audience cannot be used: ${exclusionRead.errors.map((e) => e.message).join('; ')}`)
+  const exclusion = await exclusionSql(deps, { orgId, filters: exclusionRead.filters, now })
+  const query = { orgId, windows, excludedEvents: selections.excludedEvents, includedProperties: selections.includedProperties }
+  await checkpoint()
+  const vocabulary = await readVocabulary(deps.events, query)
+  if (vocabulary.events.length === 0) throw new ScoringFailure(`No user did any event of the model between ${windows.backtestTrain.from} and ${windows.label.to}`)
+  await checkpoint()
+
+  const staging = await stageFeatures(deps.events, {
+    ...query,
+    vocabulary,
+    table: `scoring_stage_${model.id.replace(/[^A-Za-z0-9]/g, '_')}_${model.generation}`,
+    reached: (p) => reachedSql(p, plan, orgId, windows.label),
+    reachedBefore: (p) => reachedSql(p, plan, orgId, windows.backtestLabel),
+    exclusion,
+  })
+  const d = featureCount(vocabulary)
+  const builders = [new SparseRowsBuilder(d), new SparseRowsBuilder(d), new SparseRowsBuilder(d)]
+  const spanUsers: number[][] = [[], [], []]
+  const persons: string[] = []
+  const names: string[] = []
+  const reached: boolean[] = []
+  const reachedBefore: boolean[] = []
+  try {
+    for await (const page of staging.pages()) {
+      for (const row of page) {
+        const u = persons.length
+        persons.push(row.person)
+        names.push(row.name)
+        reached.push(row.reached)
+        reachedBefore.push(row.reachedBefore)
+        row.features.forEach((f, s) => {
+          if (f.indices.length === 0) return
+          builders[s]!.add(f.indices, f.counts.map(Math.log1p))
+          spanUsers[s]!.push(u)
+        })
+      }
+      await checkpoint()
+    }
+  } finally {
+    await staging.drop()
+  }
+  const [backtestTrain, train, score] = builders.map((b, s): SpanRows => ({ X: b.build(), users: spanUsers[s]! })) as [SpanRows, SpanRows, SpanRows]
+
+  // 3. Learn, and measure on held-out users.
+  const y = Uint8Array.from(train.users, (u) => (reached[u] ? 1 : 0))
+  const positives = y.reduce((a, b) => a + b, 0)
+  const between = `between ${windows.label.from} and ${windows.label.to}`
+  if (train.users.length === 0) throw new ScoringFailure(`No user did any event of the model between ${windows.train.from} and ${windows.train.to}, the period the model learns from`)
+  if (positives < MIN_PER_CLASS) {
+    throw new ScoringFailure(`${positives === 0 ? 'No' : `Only ${positives}`} of the ${train.users.length} users active before the date range reached the metric ${between}: too few to learn from`)
+  }
+  if (train.users.length - positives < MIN_PER_CLASS) throw new ScoringFailure(`Almost every user active before the date range reached the metric ${between}: there is nothing to tell apart`)
+  const seed = seedOf(model.id)
+  const split = stratifiedSplit(y, HOLD_OUT, seed)
+  const yTrain = Uint8Array.from(split.train, (i) => y[i]!)
+  const learnt = await fitLogisticTuned(selectRows(train.X, split.train), yTrain, { seed: seed + 1 })
+  await checkpoint()
+  const baseRate = yTrain.reduce((a, b) => a + b, 0) / yTrain.length
+  const heldOut = evaluate(await predict(learnt, selectRows(train.X, split.test)), Uint8Array.from(split.test, (i) => y[i]!), baseRate)
+
+  // 4. Importance.
+  const activity = await activityOf(deps.events, orgId, vocabulary, learnt, selections)
+  const inModel = activity.filter((e) => e.inModel)
+  const eventRatings = ratingsOf(countBy(inModel.map((e) => e.rating)))
+
+  // 5. Scores.
+  const scores = await predict(learnt, score.X)
+  const order = Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]! || (persons[score.users[a]!]! < persons[score.users[b]!]! ? -1 : 1))
+  const users: ScoringResults['users'] = []
+  for (let rank = 0; rank < order.length; rank++) {
+    if (rank > 0 && rank % 10_000 === 0) await checkpoint()
+    const r = order[rank]!
+    const s = scores[r]!
+    users.push({ rank: rank + 1, userId: persons[score.users[r]!]!, name: names[score.users[r]!]!, score: s, rating: scoreRating(s), factors: factorsOf(learnt, vocabulary, score.X, r) })
+  }
+  const userRatings = ratingsOf(countBy(users.map((u) => u.rating as RatingName)))
+
+  // 6. Backtest.
+  const backtest = await runBacktest({ backtestTrain, train, reached, reachedBefore, persons, windows, seed, now, checkpoint })
+
+  const trainedAt = now
+  const summary: StoredSummary = {
+    fromTime: startOfDay(windows.label.from, timezone),
+    toTime: endOfDay(windows.label.to, timezone, now),
+    trainingDataSize: split.train.length,
+    audienceSize: users.length,
+    totalFactors: d,
+    accuracy: heldOut.accuracy,
+    ratings: eventRatings,
+    heldOutSize: split.test.length,
+    auc: heldOut.auc,
+    baselineAccuracy: heldOut.baselineAccuracy,
+    balancedAccuracy: heldOut.balancedAccuracy,
+    positiveRate: positives / train.users.length,
+    trainedAt: trainedAt.toISOString(),
+    lambda: learnt.lambda,
+    iterations: learnt.iterations,
+    converged: learnt.converged,
+    seconds: Math.round(performance.now() - started) / 1000,
+  }
+  return {
+    trainedAt,
+    totalUsers: users.length,
+    ratings: userRatings,
+    summary,
+    activity,
+    backtest: backtest.stored,
+    backtestImage: backtest.image,
+    users,
+  }
+}
+
+function countBy<T extends string>(items: T[]): Partial<Record<T, number>> {
+  const out: Partial<Record<T, number>> = {}
+  for (const i of items) out[i] = (out[i] ?? 0) + 1
+  return out
+}
+
+const round = (x: number) => Math.round(x * 10_000) / 10_000
+
+export function featureName(v: Vocabulary, j: number): string {
+  if (j < v.events.length) return v.events[j]!
+  const x = v.values[j - v.events.length]!
+  return `${x.event} · ${x.property}: ${x.value}`
+}
+
+/** A user's largest pushes each way, with how often they did each thing. */
+function factorsOf(model: LogisticModel, v: Vocabulary, X: SparseRows, r: number): Factor[] {
+  const terms = contributions(model, X, r)
+  const counts = new Map<number, number>()
+  for (let k = X.indptr[r]!; k < X.indptr[r + 1]!; k++) counts.set(X.indices[k]!, Math.round(Math.expm1(X.values[k]!)))
+  const ranked = Array.from(terms.keys()).filter((j) => Math.abs(terms[j]!) > 1e-6)
+  const pick = (sign: 1 | -1) =>
+    ranked
+      .filter((j) => Math.sign(terms[j]!) === sign)
+      .sort((a, b) => sign * (terms[b]! - terms[a]!))
+      .slice(0, FACTORS_PER_SIDE)
+  return [...pick(1), ...pick(-1)].map((j) => ({ name: featureName(v, j), contribution: round(terms[j]!), count: counts.get(j) ?? 0 }))
+}
+
+/**
+ * The Correlation table's rows: every event of the model with its importance,
+ * its selected properties with their values' importances, its other
+ * properties (from the lexicon) not in the model; then the excluded events.
+ * Most important first; number is the place in that order.
+ */
+async function activityOf(events: EventStore, orgId: string, v: Vocabulary, model: LogisticModel, selections: FeatureSelections): Promise<ActivityEvent[]> {
+  const known = await eventProperties(events, { orgId, events: [...v.events, ...selections.excludedEvents] })
+  const rows: Array<Omit<ActivityEvent, 'number'>> = []
+  v.events.forEach((name, j) => {
+    const importance = round(model.weights[j]!)
+    const included = selections.includedProperties.filter((p) => p.event === name)
+    const properties: ActivityProperty[] = included.map((p) => {
+      const values = v.values
+        .map((x, k) => ({ x, k }))
+        .filter(({ x }) => x.event === name && x.property === p.property)
+        .map(({ x, k }) => {
+          const w = round(model.weights[v.events.length + k]!)
+          return { name: x.value, importance: w, rating: importanceRating(w) }
+        })
+        .sort((a, b) => b.importance - a.importance)
+      const top = values.length ? Math.max(...values.map((x) => x.importance)) : 0
+      return { name: p.property, importance: top, rating: importanceRating(top), inModel: true, values }
+    })
+    for (const p of known.get(name) ?? []) {
+      if (!included.some((i) => i.property === p.name)) properties.push({ name: p.name, importance: 0, rating: 'poor', inModel: false, values: [] })
+    }
+    rows.push({ name, importance, rating: importanceRating(importance), inModel: true, properties })
+  })
+  rows.sort((a, b) => b.importance - a.importance || a.name.localeCompare(b.name))
+  for (const name of selections.excludedEvents) {
+    rows.push({ name, importance: 0, rating: 'poor', inModel: false, properties: (known.get(name) ?? []).map((p) => ({ name: p.name, importance: 0, rating: 'poor', inModel: false, values: [] })) })
+  }
+  return rows.map((r, i) => ({ ...r, number: i + 1 }))
+}
+
+async function runBacktest(input: {
+  backtestTrain: SpanRows
+  train: SpanRows
+  reached: boolean[]
+  reachedBefore: boolean[]
+  persons: string[]
+  windows: ScoringWindows
+  seed: number
+  now: Date
+  checkpoint: () => Promise<void>
+}): Promise<{ stored: StoredBacktest; image: Uint8Array | null }> {
+  const { windows: w } = input
+  const y = Uint8Array.from(input.backtestTrain.users, (u) => (input.reachedBefore[u] ? 1 : 0))
+  const positives = y.reduce((a, b) => a + b, 0)
+  if (positives < MIN_PER_CLASS || y.length - positives < MIN_PER_CLASS) {
+    return {
+      stored: {
+        available: false,
+        reason: `A backtest learns from ${w.backtestTrain.from} to ${w.backtestTrain.to} who reached the metric between ${w.backtestLabel.from} and ${w.backtestLabel.to}: ${positives} of ${y.length} users active then did`,
+      },
+      image: null,
+    }
+  }
+  const model = await fitLogisticTuned(input.backtestTrain.X, y, { seed: input.seed + 2 })
+  await input.checkpoint()
+  const actual = Uint8Array.from(input.train.users, (u) => (input.reached[u] ? 1 : 0))
+  const scores = await predict(model, input.train.X)
+  const e = evaluate(scores, actual, positives / y.length)
+  const buckets = Array.from({ length: 10 }, (_, i) => ({ from: i / 10, to: (i + 1) / 10, users: 0, meanScore: 0, reached: 0 }))
+  scores.forEach((s, r) => {
+    const b = buckets[Math.min(9, Math.floor(s * 10))]!
+    b.users++
+    b.meanScore += s
+    b.reached += actual[r]!
+  })
+  for (const b of buckets) b.meanScore = b.users ? round(b.meanScore / b.users) : 0
+  const top = Array.from(scores.keys())
+    .sort((a, b) => scores[b]! - scores[a]!)
+    .slice(0, BACKTEST_TOP)
+    .map((r) => ({ userId: input.persons[input.train.users[r]!]!, score: round(scores[r]!), predicted: scores[r]! >= 0.5, reached: actual[r] === 1 }))
+  const predictions: BacktestPredictions = {
+    trainedOn: { fromTime: startOfDay(w.backtestTrain.from, w.label.timezone), toTime: endOfDay(w.backtestLabel.to, w.label.timezone, input.now) },
+    predicted: { fromTime: startOfDay(w.label.from, w.label.timezone), toTime: endOfDay(w.label.to, w.label.timezone, input.now) },
+    users: scores.length,
+    accuracy: e.accuracy,
+    baselineAccuracy: e.baselineAccuracy,
+    auc: e.auc,
+    positiveRate: scores.length ? e.positives / scores.length : 0,
+    buckets,
+    predictions: top,
+  }
+  const image = backtestImage({ buckets, auc: e.auc, accuracy: e.accuracy, baselineAccuracy: e.baselineAccuracy, users: scores.length, period: `${w.label.from} to ${w.label.to}` })
+  return { stored: { available: true, ...predictions }, image: new Uint8Array(image) }
+}
