@@ -214,11 +214,14 @@ describe('a model trained on the planted rule', () => {
     expect(b.predicted).toEqual({ fromTime: '2026-02-01T00:00:00.000Z', toTime: '2026-03-02T09:00:00.000Z' })
     expect(b.users).toBe(USERS)
     expect(b.auc).toBeGreaterThan(0.75)
-    expect(b.accuracy).toBeGreaterThan(b.baselineAccuracy)
+    // The users it put on top really reached the metric far more often than users at large.
+    const topReached = b.predictions.slice(0, 100).filter((p) => p.reached).length / 100
+    expect(topReached).toBeGreaterThan(2 * b.positiveRate)
     expect(b.buckets).toHaveLength(10)
     expect(b.buckets.reduce((n, x) => n + x.users, 0)).toBe(USERS)
     expect(b.predictions).toHaveLength(USERS)
-    expect(b.predictions[0]).toEqual({ userId: expect.any(String), score: expect.any(Number), predicted: true, reached: expect.any(Boolean) })
+    expect(b.predictions.map((p) => p.score)).toEqual(b.predictions.map((p) => p.score).sort((x, y) => y - x))
+    expect(b.predictions[0]).toEqual({ userId: expect.any(String), score: expect.any(Number), predicted: expect.any(Boolean), reached: expect.any(Boolean) })
     const image = await decode(await t.call('GET', `${base}/scoring-model/${id}/backtest-image`, { cookie }))
     expect([image.width, image.height]).toEqual([720, 360])
   })
