@@ -181,7 +181,7 @@ export function backtestImage(input: { buckets: BacktestBucket[]; auc: number; a
   const height = 360
   const { c, ctx } = canvas(width, height)
   text(ctx, 'Prediction accuracy', 20, 22, { size: 18, bold: true })
-  text(ctx, `${input.period} · ${input.users.toLocaleString('en-US')} users · AUC ${input.auc.toFixed(2)} · accuracy ${percent(input.accuracy)} (always "no": ${percent(input.baselineAccuracy)})`, 20, 48, {
+  text(ctx, `${input.period} · ${input.users.toLocaleString('en-US')} users · AUC ${input.auc.toFixed(2)} · accuracy ${percent(input.accuracy)} (majority class: ${percent(input.baselineAccuracy)})`, 20, 48, {
     color: MUTED,
     maxWidth: width - 40,
   })
