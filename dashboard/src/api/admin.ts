@@ -69,7 +69,8 @@ function present(filters: Record<string, string | boolean | undefined>): Query {
 export function createAdminApi(http: Http) {
   return {
     orgs: (signal?: AbortSignal) => http.get<AdminOrgOption[]>(`${ADMIN}/orgs`, { signal }),
-    summary: (signal?: AbortSignal) => http.get<AdminSummaryRow[]>(`${ADMIN}/summary`, { signal }),
+    /** The summary's figures, one a row, as a grid's page. */
+    summary: (signal?: AbortSignal) => http.get<AdminPage<AdminSummaryRow>>(`${ADMIN}/summary`, { signal }),
     /** One page of an admin grid with its filters. */
     table: <G extends AdminGridName>(grid: G, filters: AdminGridFilters[G], page: number, signal?: AbortSignal) =>
       http.get<AdminPage>(`${ADMIN}/${grid}`, { query: { ...present(filters), page }, signal }),

@@ -64,12 +64,15 @@ describe('the admin area', () => {
   it('summary: the admin summary in a table view, one figure a row in the given order', async () => {
     const server = adminServer()
     server.on('GET', '/api-v2/admin/summary', {
-      body: [
-        { key: 'organisations', label: 'Organisations', value: 3 },
-        { key: 'events', label: 'Events', value: 1250000 },
-        { key: 'lastJob', label: 'Last job', value: 'import-cookies succeeded at 2026-02-27T10:00:00Z' },
-        { key: 'pages', label: 'Pages', value: null },
-      ],
+      body: {
+        data: [
+          { key: 'organisations', label: 'Organisations', value: 3 },
+          { key: 'events', label: 'Events', value: 1250000 },
+          { key: 'lastJob', label: 'Last job', value: 'import-cookies: succeeded (Imported 3 cookie links)' },
+          { key: 'pages', label: 'Pages', value: null },
+        ],
+        total: 4,
+      },
     })
     renderRoutes(routes, '/admin/summary', { server, user: STAFF })
     const summary = within(await screen.findByRole('table', { name: 'Summary' }))
@@ -77,7 +80,7 @@ describe('the admin area', () => {
       ['Figure', 'Value'],
       ['Organisations', '3'],
       ['Events', '1,250,000'],
-      ['Last job', 'import-cookies succeeded at 2026-02-27T10:00:00Z'],
+      ['Last job', 'import-cookies: succeeded (Imported 3 cookie links)'],
       ['Pages', '–'],
     ])
   })

@@ -20,7 +20,7 @@ export default function SummaryPage() {
   return (
     <AdminScreen heading="Summary">
       <FetchView fetched={fetched}>
-        {(rows) => (
+        {({ data: rows }) => (
           <div className="max-w-3xl overflow-hidden rounded-lg border border-slate-200 bg-white">
             <table aria-label="Summary" className="w-full border-collapse text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
@@ -43,7 +43,7 @@ export default function SummaryPage() {
                 ) : (
                   rows.map((r) => (
                     <tr key={r.key} data-key={r.key} className="border-t border-slate-100">
-                      <th scope="row" className="px-4 py-2 text-left font-normal text-slate-700">
+                      <th scope="row" className="whitespace-nowrap px-4 py-2 text-left font-normal text-slate-700">
                         {r.label}
                       </th>
                       <td className={`px-4 py-2 text-right ${typeof r.value === 'number' ? 'tabular-nums' : ''}`}>{summaryValue(r.value)}</td>

@@ -6,7 +6,7 @@ import { useFetch } from '../../../api/useFetch.ts'
 import { FetchView } from '../../../ui/FetchView.tsx'
 import { DataGrid, type Column } from '../../../ui/grid/DataGrid.tsx'
 import { usePage } from '../../../ui/grid/usePage.ts'
-import { cellText, columnKeys } from './cells.ts'
+import { cellText, columnKeys, columnWidth } from './cells.ts'
 import { RowDetailModal } from './RowDetailModal.tsx'
 
 interface Numbered {
@@ -43,8 +43,9 @@ export function AdminGrid<G extends AdminGridName>({ grid, filters, title }: { g
           const keys = columnKeys(data)
           const columns: Column<Numbered>[] = keys.map((key) => ({
             key,
-            header: key,
-            width: 180,
+            // The field's own name, as the detail modal and the API have it.
+            header: <span className="font-mono normal-case tracking-normal">{key}</span>,
+            width: columnWidth(key, data),
             render: ({ row }) => {
               const text = cellText(row[key])
               return <span title={text}>{text}</span>
