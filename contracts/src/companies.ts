@@ -111,6 +111,15 @@ export interface CompanyDetail {
   timezone: string
   /** True when the feed holds only the newest events of a very busy window (counts are always complete). */
   truncated: boolean
+  /** The last 30 days' business intents of the domain (imported, docs/identification.md), newest first, then highest score. */
+  intents?: BusinessIntent[]
+}
+
+/** A topic a company researches, with a partner's score, on a day (YYYY-MM-DD). */
+export interface BusinessIntent {
+  topic: string
+  score: number
+  date: string
 }
 
 export interface CompanyVisitor {
@@ -160,8 +169,14 @@ export interface CompanyAnalytics {
   topEvents: TopEvent[]
 }
 
-/** How fl0 knows that someone belongs to the company (api/src/companies/members.ts). */
-export type MembershipRule = 'group' | 'email'
+/**
+ * How fl0 knows that someone belongs to the company (api/src/companies/members.ts):
+ * a group call, a business e-mail, or a visit resolved to the company by
+ * visitor identification (api/src/identification/resolution.ts): its address's
+ * range (ip), a callback-linked person (callback), an identified person's
+ * universal record (identify).
+ */
+export type MembershipRule = 'group' | 'email' | 'ip' | 'callback' | 'identify'
 
 /** GET …/companies/{company}/details: firmographics and where fl0 got them. */
 export interface CompanyDetails {

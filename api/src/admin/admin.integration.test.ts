@@ -229,3 +229,19 @@ describe('admin tools and grids', () => {
     expect(jobs.data.length).toBe(20 > jobs.total ? jobs.total : 20)
   })
 })
+
+describe('the company page', () => {
+  it('finds a company known only from identified visits, with its business intents', async () => {
+    const code = ((await (await t.call('GET', '/api/users/me', { cookie: member.cookie })).json()) as { orgs: Array<{ url_code: string }> }).orgs[0]!.url_code
+    t.clock.now = new Date('2026-03-02T09:00:00.000Z')
+    const res = await t.call('GET', `/api-v2/orgs/${code}/companies/acme.com`, { cookie: member.cookie })
+    expect(res.status).toBe(200)
+    const body = (await res.json()) as { intents: unknown; domain: string }
+    expect(body.intents).toEqual([
+      { topic: 'Product analytics', score: 64.5, date: '2026-02-28' },
+      { topic: 'Visitor identification', score: 87, date: '2026-02-27' },
+    ])
+    const details = (await (await t.call('GET', `/api-v2/orgs/${code}/companies/globex.com/details`, { cookie: member.cookie })).json()) as { identifiedBy: string[]; knownPeople: number }
+    expect(details).toMatchObject({ identifiedBy: ['ip', 'callback'], knownPeople: 2 })
+  })
+})

@@ -1,4 +1,5 @@
 import type { MembershipRule } from '@fl0/contracts'
+import { orgParams, resolutionCtes } from '../identification/resolution.ts'
 import { FREE_MAIL_DOMAINS, isFreeMailDomain } from './domain.ts'
 import { rows, type Client } from './query.ts'
 
@@ -25,6 +26,12 @@ import { rows, type Client } from './query.ts'
  *    member by rules 1 or 2 without a user id (a lead filling in a form) is a
  *    person of their own, 'anon:' + the anonymous id, until a later event links
  *    them to a user id, which then becomes a member by that same link.
+ *
+ * 4. Identified visits. A visit that visitor identification resolved to the
+ *    domain (identification/resolution.ts: its address's range, a person the
+ *    identity callback or a cookie links, an identified person's universal
+ *    record, an identified business e-mail) makes its visitor a member, as
+ *    rule 2 does: its user id, else its anonymous id.
  *
  * A person is keyed by their user id (or 'anon:…'). An anonymous id linked to
  * several member user ids (a shared machine) goes to the one linked first.
@@ -97,9 +104,21 @@ GROUP BY anonymous_id, user_id
 ORDER BY min(timestamp), anonymous_id, user_id
 LIMIT {limit:UInt32}`
 
+/** Rule 4: visitors whose visits resolved to the domain, by how ('email_domain' is rule 2's e-mail). */
+const VISIT_EVIDENCE_SQL = `
+WITH ${resolutionCtes()}
+SELECT DISTINCT if(company_via = 'email_domain', 'email', company_via) AS rule, '' AS group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
+FROM resolved_visits
+WHERE company_domain = {domain:String}
+LIMIT {limit:UInt32}`
+
 export async function resolveCompanyMembers(client: Client, org: string, domain: string): Promise<CompanyMembers> {
-  const evidence = await rows<Evidence>(client, EVIDENCE_SQL, { org, domain, business: !isFreeMailDomain(domain), limit: MAX_IDENTITIES })
-  const identifiedBy = (['group', 'email'] as const).filter((rule) => evidence.some((e) => e.rule === rule))
+  const [events, visits] = await Promise.all([
+    rows<Evidence>(client, EVIDENCE_SQL, { org, domain, business: !isFreeMailDomain(domain), limit: MAX_IDENTITIES }),
+    rows<Evidence>(client, VISIT_EVIDENCE_SQL, { ...orgParams(org), domain, limit: MAX_IDENTITIES }),
+  ])
+  const evidence = [...events, ...visits]
+  const identifiedBy = (['group', 'email', 'ip', 'callback', 'identify'] as const).filter((rule) => evidence.some((e) => e.rule === rule))
   const groupIds = [...new Set(evidence.map((e) => e.group_id).filter(Boolean))].sort()
 
   const users = new Set(evidence.map((e) => e.user_id).filter(Boolean))

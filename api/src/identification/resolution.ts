@@ -1,4 +1,4 @@
-import { FREE_MAIL_PARAMS } from '../companies/members.ts'
+import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
 
 /**
  * Who a visit was and which company it came from: the one place that
@@ -32,7 +32,7 @@ import { FREE_MAIL_PARAMS } from '../companies/members.ts'
  * `visitFilter` narrows the visits read (written against identified_visits'
  * columns), e.g. to some persons' visitors.
  */
-export const RESOLUTION_PARAMS = FREE_MAIL_PARAMS
+export const RESOLUTION_PARAMS = { free_mail: [...FREE_MAIL_DOMAINS] }
 const ORG_FILTER = '({all_orgs:Bool} OR org_id = {org:String})'
 
 /** The organisation parameters: one organisation, or (undefined) all of them. */

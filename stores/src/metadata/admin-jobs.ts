@@ -86,14 +86,14 @@ export async function findAdminJob(sql: Sql, id: string): Promise<AdminJobRow | 
 
 /** The newest job of a kind: the running one, else the last. */
 export async function latestAdminJob(sql: Sql, kind: string): Promise<AdminJobRow | undefined> {
-  const rows = await sql.query<Record<string, unknown>>(`SELECT ${COLUMNS} FROM admin_jobs WHERE kind = $1 ORDER BY started_at DESC, id LIMIT 1`, [kind])
+  const rows = await sql.query<Record<string, unknown>>(`SELECT ${COLUMNS} FROM admin_jobs WHERE kind = $1 ORDER BY seq DESC LIMIT 1`, [kind])
   return rows[0] ? toRow(rows[0]) : undefined
 }
 
 /** A page of jobs, newest first, and how many there are. */
 export async function listAdminJobs(sql: Sql, page: { limit: number; offset: number }): Promise<{ rows: AdminJobRow[]; total: number }> {
   const [rows, [count]] = await Promise.all([
-    sql.query<Record<string, unknown>>(`SELECT ${COLUMNS} FROM admin_jobs ORDER BY started_at DESC, id LIMIT $1 OFFSET $2`, [page.limit, page.offset]),
+    sql.query<Record<string, unknown>>(`SELECT ${COLUMNS} FROM admin_jobs ORDER BY seq DESC LIMIT $1 OFFSET $2`, [page.limit, page.offset]),
     sql.query<{ n: number | string }>('SELECT count(*) AS n FROM admin_jobs'),
   ])
   return { rows: rows.map(toRow), total: Number(count?.n ?? 0) }

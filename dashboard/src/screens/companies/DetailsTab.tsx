@@ -10,6 +10,9 @@ import { TraitIcon } from './TraitIcon.tsx'
 const RULES: Record<CompanyDetails['identifiedBy'][number], string> = {
   group: 'Segment group call naming the domain',
   email: 'Business e-mail addresses at the domain',
+  ip: "Visits from the company's IP ranges",
+  callback: 'Visitors an identity partner names as its people',
+  identify: "Identified visitors whose partner record names the company",
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -14,6 +14,8 @@
 
 CREATE TABLE IF NOT EXISTS admin_jobs (
   id text PRIMARY KEY,
+  -- The order jobs started in, even within one clock tick.
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   kind text NOT NULL,
   status text NOT NULL CHECK (status IN ('running', 'succeeded', 'failed')),
   file_name text,
@@ -29,5 +31,5 @@ CREATE TABLE IF NOT EXISTS admin_jobs (
 -- One running job of a kind at a time: a second start fails on this index.
 CREATE UNIQUE INDEX IF NOT EXISTS admin_jobs_one_running ON admin_jobs (kind) WHERE status = 'running';
 -- The jobs list, newest first; the streamed import's "the last one of the kind".
-CREATE INDEX IF NOT EXISTS admin_jobs_kind_started ON admin_jobs (kind, started_at DESC);
-CREATE INDEX IF NOT EXISTS admin_jobs_started ON admin_jobs (started_at DESC);
+CREATE INDEX IF NOT EXISTS admin_jobs_kind_seq ON admin_jobs (kind, seq DESC);
+CREATE INDEX IF NOT EXISTS admin_jobs_seq ON admin_jobs (seq DESC);
