@@ -245,3 +245,18 @@ describe('the company page', () => {
     expect(details).toMatchObject({ identifiedBy: ['ip', 'callback'], knownPeople: 2 })
   })
 })
+
+describe('the people list', () => {
+  it('fills what the events leave empty from identification: a partner record, a company from the address', async () => {
+    const code = ((await (await t.call('GET', '/api/users/me', { cookie: member.cookie })).json()) as { orgs: Array<{ url_code: string }> }).orgs[0]!.url_code
+    const res = await t.call('GET', `/api-v2/orgs/${code}/people?page=1&ip2company=true`, { cookie: member.cookie })
+    expect(res.status).toBe(200)
+    const { users } = (await res.json()) as { users: Array<Record<string, unknown>> }
+    const byId = Object.fromEntries(users.map((u) => [u.id, u]))
+    expect(byId['anon:a-ada']).toMatchObject({ visitor: 'Ada Lovelace', company: 'Acme Corp', companyDomain: 'acme.com', role: 'CTO', employees: 120, linkedInUrl: 'https://www.linkedin.com/in/ada', hasBusinessEmail: true })
+    expect(byId['anon:a-grace']).toMatchObject({ visitor: 'Grace Hopper', companyDomain: 'globex.com', hasPersonalEmail: true, hasHEM: true })
+    expect(byId['anon:a-anon']).toMatchObject({ visitor: 'Anonymous visitor', company: 'Globex', companyDomain: 'globex.com' })
+    expect(byId['anon:a-home']).toMatchObject({ company: null, companyDomain: null })
+    expect(byId['u-alan']).toMatchObject({ role: 'Researcher', company: null })
+  })
+})

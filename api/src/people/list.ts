@@ -2,6 +2,7 @@ import { chTime, PEOPLE_PAGE_SIZE, type PeopleList, type PersonRow } from '@fl0/
 import { FREE_MAIL_PARAMS, personCompanySql } from '../companies/members.ts'
 import { isoOf, num, rows, type Client } from '../companies/query.ts'
 import { SESSION_GAP_MS } from '../companies/activity.ts'
+import { loadPersonIdentities } from '../identification/people.ts'
 import {
   ACTIVITY_TYPES_SQL,
   emailKindsSql,
@@ -50,7 +51,7 @@ export async function listPeople(client: Client, org: string, now: Date, query: 
   if (persons.length === 0) return { totalUsers: num(count?.total), users: [] }
 
   const params = { ...base, persons, ...FREE_MAIL_PARAMS }
-  const [traits, companies, visits] = await Promise.all([
+  const [traits, companies, visits, identities] = await Promise.all([
     rows<KnownTraits & { person: string; business_email: number | string; personal_email: number | string }>(
       client,
       `SELECT person, ${knownTraitsSql()}, ${emailKindsSql()}
@@ -74,6 +75,8 @@ export async function listPeople(client: Client, org: string, now: Date, query: 
        GROUP BY person`,
       { ...params, gap: SESSION_GAP_MS },
     ),
+    // Visitor identification (identification/people.ts): a partner's record, a company from the address.
+    loadPersonIdentities(client, org, persons),
   ])
   const groups = await loadGroups(client, org, [...new Set(companies.map((c) => c.group_id).filter(Boolean))])
 
@@ -84,25 +87,28 @@ export async function listPeople(client: Client, org: string, now: Date, query: 
     const t = traitsOf.get(p.person)
     const c = companyOf.get(p.person)
     const g = c?.group_id ? groups.get(c.group_id) : undefined
-    const name = t ? fullName(t) : null
+    // What the events say comes first; identification fills what they leave empty.
+    const id = identities.get(p.person)
+    const name = (t ? fullName(t) : null) ?? (id?.name || null)
     const email = t?.t_email.trim() || null
     const anonymous = isAnonymousKey(p.person)
+    const companyDomain = c?.company_domain || id?.companyDomain || null
     return {
       id: p.person,
       anonymous,
       visitor: name ?? email ?? (anonymous ? 'Anonymous visitor' : p.person),
       email,
-      company: g?.name || t?.t_company.trim() || c?.company_domain || null,
-      companyDomain: c?.company_domain || null,
+      company: g?.name || t?.t_company.trim() || c?.company_domain || id?.companyName || id?.companyDomain || null,
+      companyDomain,
       visits: visitsOf.get(p.person) ?? 0,
-      role: t?.t_role.trim() || null,
+      role: t?.t_role.trim() || id?.role || null,
       lastSeen: num(p.active) > 0 ? isoOf(p.last_seen) : null,
-      employees: numberOf(g?.employees ?? '') ?? numberOf(t?.t_employees ?? ''),
-      revenue: numberOf(g?.revenue ?? '') ?? numberOf(t?.t_revenue ?? ''),
-      linkedInUrl: linkedInUrlOf(t?.t_linkedInUrl ?? ''),
-      hasBusinessEmail: num(t?.business_email) > 0,
-      hasPersonalEmail: num(t?.personal_email) > 0,
-      hasHEM: (t?.t_hashedEmail ?? '').trim() !== '',
+      employees: numberOf(g?.employees ?? '') ?? numberOf(t?.t_employees ?? '') ?? id?.employees ?? null,
+      revenue: numberOf(g?.revenue ?? '') ?? numberOf(t?.t_revenue ?? '') ?? id?.revenue ?? null,
+      linkedInUrl: linkedInUrlOf(t?.t_linkedInUrl ?? '') ?? linkedInUrlOf(id?.linkedinUrl ?? ''),
+      hasBusinessEmail: num(t?.business_email) > 0 || (id?.hasBusinessEmail ?? false),
+      hasPersonalEmail: num(t?.personal_email) > 0 || (id?.hasPersonalEmail ?? false),
+      hasHEM: (t?.t_hashedEmail ?? '').trim() !== '' || (id?.hasHem ?? false),
     }
   })
   return { totalUsers: num(count?.total), users }

@@ -1,0 +1,69 @@
+import { rows, type Client } from '../companies/query.ts'
+import { orgParams, resolutionCtes } from './resolution.ts'
+
+/**
+ * What visitor identification knows of some people (people/identity.ts's
+ * keys: user ids and 'anon:' + anonymous id), for the people list: their
+ * universal record when a callback, a cookie link or their identified e-mail
+ * finds one, and their company (resolution.ts's rules; for someone known
+ * only by address, the company of their latest visit's range).
+ */
+export interface PersonIdentity {
+  person: string
+  personVia: string
+  name: string
+  role: string
+  companyName: string
+  companyDomain: string
+  companyVia: string
+  linkedinUrl: string
+  employees: number | null
+  revenue: number | null
+  location: string
+  hasBusinessEmail: boolean
+  hasPersonalEmail: boolean
+  hasHem: boolean
+}
+
+export async function loadPersonIdentities(client: Client, org: string, persons: readonly string[]): Promise<Map<string, PersonIdentity>> {
+  if (persons.length === 0) return new Map()
+  const users = persons.filter((p) => !p.startsWith('anon:'))
+  const anons = persons.filter((p) => p.startsWith('anon:')).map((p) => p.slice('anon:'.length))
+  // The people's visits: their user ids', their anonymous ids', and those of the anonymous ids linked to their user ids.
+  const filter = `user_id IN {p_users:Array(String)} OR anonymous_id IN {p_anons:Array(String)}
+    OR anonymous_id IN (SELECT anonymous_id FROM identified_visits WHERE org_id = {org:String} AND anonymous_id != '' AND user_id IN {p_users:Array(String)})`
+  const found = await rows<Record<string, string | number | null>>(
+    client,
+    `WITH ${resolutionCtes(filter)}
+    SELECT p.*, g.ip_company_name AS ip_company_name, g.ip_company_domain AS ip_company_domain
+    FROM persons AS p
+    LEFT JOIN (
+      SELECT org_id, person, argMaxIf(company_name, ended_at, company_via = 'ip') AS ip_company_name, argMaxIf(company_domain, ended_at, company_via = 'ip') AS ip_company_domain
+      FROM resolved_visits GROUP BY org_id, person
+    ) AS g ON g.org_id = p.org_id AND g.person = p.person
+    WHERE p.person IN {persons:Array(String)}`,
+    { ...orgParams(org), p_users: users, p_anons: anons, persons: [...persons] },
+  )
+  return new Map(
+    found.map((r) => {
+      const own = r.person_company_via !== ''
+      const identity: PersonIdentity = {
+        person: String(r.person),
+        personVia: String(r.person_via ?? ''),
+        name: String(r.person_name ?? ''),
+        role: String(r.role ?? ''),
+        companyName: String((own ? r.person_company_name : r.ip_company_name) ?? ''),
+        companyDomain: String((own ? r.person_company_domain : r.ip_company_domain) ?? ''),
+        companyVia: own ? String(r.person_company_via) : r.ip_company_domain || r.ip_company_name ? 'ip' : '',
+        linkedinUrl: String(r.linkedin_url ?? ''),
+        employees: r.employees === null || r.employees === undefined ? null : Number(r.employees),
+        revenue: r.revenue === null || r.revenue === undefined ? null : Number(r.revenue),
+        location: String(r.location ?? ''),
+        hasBusinessEmail: Number(r.has_business_email) > 0,
+        hasPersonalEmail: Number(r.has_personal_email) > 0,
+        hasHem: Number(r.has_hem) > 0,
+      }
+      return [identity.person, identity]
+    }),
+  )
+}
