@@ -373,4 +373,40 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
     await screenshot(page, 'admin-14-summary')
     expect(staff.errors).toEqual([])
   })
+
+  it("a big universal import's log grows in the browser while it runs: the first line, then a line per 100,000 rows, then 'Done:'", async () => {
+    const { page } = staff
+    const big = 150_000
+    const lines = ['up_id,first_name']
+    for (let i = 0; i < big; i++) lines.push(`5x5-9${String(i).padStart(31, '0')},P${i}`)
+    await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Universal table' }).click()
+    await page.getByRole('button', { name: 'Import universal table...' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Import universal table' })
+    const log = dialog.getByRole('log', { name: 'Import log' })
+    await log.getByText(/^Done:/m).waitFor() // the last import's log, shown on opening
+    await dialog.getByLabel('Universal table file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n') + '\n') })
+    // Every text the log shows, in order, as the page renders it.
+    await log.evaluate((el) => {
+      const seen: string[] = []
+      ;(window as unknown as { logStates: string[] }).logStates = seen
+      new MutationObserver(() => seen.push(el.textContent ?? '')).observe(el, { childList: true, subtree: true, characterData: true })
+    })
+    await dialog.getByRole('button', { name: 'Import' }).click()
+    await dialog.getByText('Import finished').waitFor({ timeout: 120_000 })
+    const states = await page.evaluate(() => (window as unknown as { logStates: string[] }).logStates.filter(Boolean))
+    const final = states.at(-1)!
+    expect(final.split('\n')).toEqual([
+      'Importing universal table from big.csv',
+      '100,000 rows read: 100,000 imported, 0 unchanged, 0 skipped',
+      expect.stringMatching(/^Done: 150,000 rows read: 150,000 imported, 0 unchanged, 0 skipped in [\d.]+ s$/),
+      '',
+    ])
+    // Shown as it came: the first line alone, then with the 100,000 line, before 'Done:'.
+    expect(states.some((t) => t === 'Importing universal table from big.csv\n')).toBe(true)
+    expect(states.some((t) => t.includes('100,000 rows read') && !t.includes('Done:'))).toBe(true)
+    await screenshot(page, 'admin-15-big-import')
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await poll(() => range(page).textContent()).toBe(`1–20 of ${persons + big}`)
+    expect(staff.errors).toEqual([])
+  }, 180_000)
 })

@@ -3,6 +3,7 @@ import { useApi } from '../../api/context.tsx'
 import { isSilentError, messageOf } from '../../api/errors.ts'
 import { refetch } from '../../api/refetch.ts'
 import { Button } from '../../ui/Button.tsx'
+import { ConfirmModal } from '../../ui/modal/ConfirmModal.tsx'
 import { Modal } from '../../ui/modal/Modal.tsx'
 import { gridRefetchName } from './grid/AdminGrid.tsx'
 import { ADMIN_TEXT } from './text.ts'
@@ -32,7 +33,8 @@ const STATUS_TEXT: Record<Status, string> = { last: 'Last import', running: 'Imp
  * the running or last import (GET, streamed). Import sends the chosen file to
  * the streamed import (POST), and each chunk of progress text the server
  * writes is appended to the log the moment it arrives; the grid loads again
- * after an import. Closing the dialog stops reading (the request is aborted).
+ * after an import. Closing the dialog during an import asks first, then
+ * aborts the request.
  */
 export function ImportUniversalDialog({ onClose }: { onClose: () => void }) {
   const api = useApi()
@@ -40,6 +42,7 @@ export function ImportUniversalDialog({ onClose }: { onClose: () => void }) {
   const [status, setStatus] = useState<Status>('last')
   const [log, setLog] = useState('')
   const [note, setNote] = useState('')
+  const [confirmClose, setConfirmClose] = useState(false)
   const controller = useRef<AbortController | null>(null)
   const logRef = useRef<HTMLPreElement>(null)
 
@@ -90,8 +93,11 @@ export function ImportUniversalDialog({ onClose }: { onClose: () => void }) {
     )
   }
 
+  // While the file is going up, closing would cut it short: ask first.
+  const requestClose = () => (status === 'running' ? setConfirmClose(true) : onClose())
+
   return (
-    <Modal title={ADMIN_TEXT.importUniversalTable.replace(/\.\.\.$/, '')} onClose={onClose} className="max-w-2xl!">
+    <Modal title={ADMIN_TEXT.importUniversalTable.replace(/\.\.\.$/, '')} onClose={requestClose} className="max-w-2xl!">
       <div className="flex flex-col gap-4">
         <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
           Universal table file
@@ -123,6 +129,15 @@ export function ImportUniversalDialog({ onClose }: { onClose: () => void }) {
           </Button>
         </div>
       </div>
+      {confirmClose && (
+        <ConfirmModal
+          header="Close during the import?"
+          description="Closing cancels the request: a file not yet sent in full is imported only in part. Open the dialog again to see how the import ended."
+          submitLabel="Close anyway"
+          onConfirm={onClose}
+          onClose={() => setConfirmClose(false)}
+        />
+      )}
     </Modal>
   )
 }

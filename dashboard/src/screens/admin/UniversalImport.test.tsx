@@ -66,6 +66,9 @@ describe("'Import universal table...'", () => {
     answer.end()
     await waitFor(() => expect(dialog.getByText('Import finished')).toBeTruthy())
     await waitFor(() => expect(server.callsTo('GET', '/api-v2/admin/universal-table').length).toBe(gridCalls + 1))
+    // Finished, it closes without asking.
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
   it("opening shows the running or last import's log, streamed; a 'Failed:' last line says the import failed", async () => {
@@ -101,7 +104,7 @@ describe("'Import universal table...'", () => {
     expect(dialog.getByText('Import failed')).toBeTruthy()
   })
 
-  it('closing during an import aborts the request', async () => {
+  it('closing during an import asks first, then aborts the request', async () => {
     const server = adminServer()
     server.on('GET', '/api-v2/admin/universal-table/import', NONE_YET)
     const answer = chunkedAnswer()
@@ -111,9 +114,19 @@ describe("'Import universal table...'", () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Import' }))
     answer.write('Reading\n')
     await waitFor(() => expect(dialog.getByRole('log').textContent).toBe('Reading\n'))
+    const post = server.callsTo('POST', '/api-v2/admin/universal-table/import')[0]!
     fireEvent.click(dialog.getByRole('button', { name: 'Close' }))
+    const confirm = within(await screen.findByRole('dialog', { name: 'Close during the import?' }))
+    // Cancel: the import goes on, its log still growing.
+    fireEvent.click(confirm.getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Close during the import?' })).toBeNull())
+    answer.write('Still reading\n')
+    await waitFor(() => expect(dialog.getByRole('log').textContent).toBe('Reading\nStill reading\n'))
+    expect(post.signal!.aborted).toBe(false)
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }))
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Close during the import?' })).getByRole('button', { name: 'Close anyway' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    expect(server.callsTo('POST', '/api-v2/admin/universal-table/import')[0]!.signal!.aborted).toBe(true)
+    expect(post.signal!.aborted).toBe(true)
   })
 
   it('the log keeps its newest text past its limit; its last line says how it ended', () => {

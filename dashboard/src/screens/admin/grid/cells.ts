@@ -20,9 +20,9 @@ export function formattedJson(value: unknown): string {
   return value === undefined ? 'undefined' : JSON.stringify(value, null, 2)
 }
 
-/** A column's starting width: enough for its longest value on the page (or its name), within 100–360 px. */
+/** A column's starting width: enough for its longest value on the page (or its name), within 100–380 px. */
 export function columnWidth(key: string, rows: readonly AdminRow[]): number {
   let chars = key.length
   for (const row of rows) chars = Math.max(chars, cellText(row[key]).length)
-  return Math.round(Math.min(360, Math.max(100, chars * 7.5 + 36)))
+  return Math.round(Math.min(380, Math.max(100, chars * 8.5 + 36)))
 }
