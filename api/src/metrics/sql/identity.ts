@@ -15,20 +15,27 @@
  * group call (the account they act in now), so each person has at most one
  * company and a company's events are its people's events. People without a
  * group call belong to none and are left out of company metrics.
+ *
+ * Members are grouped by a 64-bit hash of their id rather than the id's text:
+ * at 10 million events that cut a 30-day line's CPU time by a quarter
+ * (bench/README.md). Two people are counted as one only if their ids collide,
+ * about one chance in 370,000 among ten million people.
  */
-export const PERSON = `if(user_id != '', user_id, anonymous_id)`
+export const PERSON = `if(user_id != '', cityHash64(user_id), cityHash64(anonymous_id))`
+/** Rows that name a person at all. */
+const HAS_PERSON = `(user_id != '' OR anonymous_id != '')`
 
 /** person → company, from the organisation's whole history of group calls. */
 export function personCompanySql(org: string): string {
   return `
     SELECT ${PERSON} AS person, argMax(group_id, timestamp) AS company
     FROM events
-    WHERE org_id = ${org} AND type = 'group' AND group_id != '' AND person != ''
+    WHERE org_id = ${org} AND type = 'group' AND group_id != '' AND ${HAS_PERSON}
     GROUP BY person`
 }
 
 /** Where a member's traits come from: identify calls for people, group calls for companies, keyed as members are. */
 export const TRAIT_SOURCE = {
-  user: { type: 'identify', key: PERSON },
-  company: { type: 'group', key: 'group_id' },
+  user: { type: 'identify', key: PERSON, present: HAS_PERSON },
+  company: { type: 'group', key: 'group_id', present: `group_id != ''` },
 } as const

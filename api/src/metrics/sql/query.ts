@@ -225,6 +225,6 @@ function memberTraitsSql(p: Params, plan: MetricPlan, org: string, names: string
   return `
     SELECT ${source.key} AS member, ${columns.join(', ')}
     FROM events
-    WHERE org_id = ${org} AND type = '${source.type}' AND member != ''
+    WHERE org_id = ${org} AND type = '${source.type}' AND ${source.present}
     GROUP BY member`
 }
