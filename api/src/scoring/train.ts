@@ -51,6 +51,9 @@ import { endOfDay, scoringWindows, startOfDay, type ScoringWindows } from './win
  */
 export class ScoringFailure extends Error {}
 
+/** Lets the event loop run: the api and the ingest share the process (a resolved promise would not). */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 export interface TrainDeps {
   sql: Sql
   events: EventStore
@@ -151,6 +154,7 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
           spanUsers[s]!.push(u)
         })
       }
+      await breathe()
       await checkpoint()
     }
   } finally {
@@ -185,7 +189,10 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
   const order = Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]! || (persons[score.users[a]!]! < persons[score.users[b]!]! ? -1 : 1))
   const users: ScoringResults['users'] = []
   for (let rank = 0; rank < order.length; rank++) {
-    if (rank > 0 && rank % 10_000 === 0) await checkpoint()
+    if (rank > 0 && rank % 2_000 === 0) {
+      await breathe()
+      await checkpoint()
+    }
     const r = order[rank]!
     const s = scores[r]!
     users.push({ rank: rank + 1, userId: persons[score.users[r]!]!, name: names[score.users[r]!]!, score: s, rating: scoreRating(s), factors: factorsOf(learnt, vocabulary, score.X, r) })

@@ -183,8 +183,12 @@ export interface ScoringResults {
   users: Array<{ rank: number; userId: string; name: string; score: number; rating: string; factors: unknown }>
 }
 
-/** Users written per statement: bounded parameters and memory, whatever the model's size. */
-const USER_BATCH = 5000
+/**
+ * Users written per statement: bounded parameters and memory, whatever the
+ * model's size; small enough that PGlite, which runs on the event loop, holds
+ * it for tens of milliseconds at a time, not hundreds.
+ */
+const USER_BATCH = 1000
 
 /**
  * Completes the run with its results, replacing the last run's, in one

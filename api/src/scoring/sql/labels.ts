@@ -1,6 +1,5 @@
 import type { MetricPlan, Step } from '../../metrics/plan.ts'
 import { occurringCondition, propertyCondition, traitCondition } from '../../metrics/sql/conditions.ts'
-import { PERSON, personCompanySql, TRAIT_SOURCE } from '../../metrics/sql/identity.ts'
 import type { Params } from '../../metrics/sql/params.ts'
 import type { Span } from '../windows.ts'
 
@@ -22,8 +21,13 @@ import type { Span } from '../windows.ts'
  * backtest). A company metric labels each person by their own events, its
  * traits read on the person's company.
  *
+ * A person is named here by their id as text (the user id, else the
+ * anonymous id: the engine's rule, metrics/sql/identity.ts), where the
+ * engine groups by a hash of it: the label is matched to users by id.
+ *
  * scoring/labels.integration.test.ts checks it against the engine's graphs.
  */
+const PERSON = `if(user_id != '', user_id, anonymous_id)`
 export function reachedSql(p: Params, plan: MetricPlan, orgId: string, span: Span): string {
   const org = p.bind('String', orgId)
   const tz = p.bind('String', span.timezone)
@@ -90,6 +94,21 @@ function qualifying(p: Params, plan: MetricPlan): string {
   const ok = plan.steps.map((s, i) => (s.occurring ? `(pm.c${i} >= 1 AND ${occurringCondition(p, `pm.c${i}`, s.occurring)})` : `pm.c${i} >= 1`))
   return `(${ok.join(plan.operation === 'all' ? ' AND ' : ' OR ')})`
 }
+
+/** person → company: the group of the person's latest group call (the engine's rule). */
+function personCompanySql(org: string): string {
+  return `
+    SELECT ${PERSON} AS person, argMax(group_id, timestamp) AS company
+    FROM events
+    WHERE org_id = ${org} AND type = 'group' AND group_id != '' AND person != ''
+    GROUP BY person`
+}
+
+/** Where traits come from: identify calls for people, group calls for companies (the engine's rule). */
+const TRAIT_SOURCE = {
+  user: { type: 'identify', key: PERSON },
+  company: { type: 'group', key: 'group_id' },
+} as const
 
 /** Each member's latest value of the named traits, as text ("" when never given). */
 function traitsSql(p: Params, audience: 'user' | 'company', org: string, names: string[]): string {
