@@ -322,6 +322,39 @@ describe('runs that fail, with the reason', () => {
   })
 })
 
+describe('the runner', () => {
+  const quiet = { info() {}, warn() {}, error() {} }
+  const status = async (id: string) => (await get<ScoringModelDetail>(`${base}/scoring-model/${id}`)).status
+
+  it('drops a run made moot by a rebuild during training, then trains the rebuild', async () => {
+    const id = await createModel({ name: 'Moot', metricId: upgrades.id })
+    const fast = createScoringRunner({ sql: t.sql, events: t.events, logger: quiet, now: () => t.clock.now, heartbeatMs: 5 })
+    const running = fast.runOnce()
+    while ((await status(id)) !== 'running') await new Promise((r) => setTimeout(r, 5))
+    const rebuild = await t.call('POST', `${base}/scoring-model/${id}/rebuild-model`, { cookie, body: { featureSelections: { excludedEvents: ['Dashboard Viewed'], includedProperties: [] } } })
+    expect(await json(rebuild)).toEqual({ analysisId: id, status: 'pending' })
+    expect(await running).toBe('moot')
+    expect(await status(id)).toBe('pending')
+    expect(await fast.runOnce()).toBe('completed')
+    const activity = await get<ActivityEvents>(`${base}/scoring-model/${id}/correlation/activity/events`)
+    expect(activity.events.find((e) => e.name === 'Dashboard Viewed')).toMatchObject({ inModel: false })
+  })
+
+  it('polls once started, and on stop puts a run under way back in the queue', async () => {
+    const id = await createModel({ name: 'Polled', metricId: upgrades.id })
+    const polling = createScoringRunner({ sql: t.sql, events: t.events, logger: quiet, now: () => t.clock.now, pollMs: 10 })
+    polling.start()
+    while ((await status(id)) === 'pending') await new Promise((r) => setTimeout(r, 5))
+    await polling.stop()
+    // Stopped mid-run: back to pending for the next start (or, had it been quicker, completed).
+    expect(['pending', 'completed']).toContain(await status(id))
+    const again = createScoringRunner({ sql: t.sql, events: t.events, logger: quiet, now: () => t.clock.now, pollMs: 10 })
+    again.start()
+    while ((await status(id)) !== 'completed') await new Promise((r) => setTimeout(r, 20))
+    await again.stop()
+  })
+})
+
 describe('the run modal and other organisations', () => {
   it("says the modal's messages word for word", async () => {
     const post = (body: unknown) => t.call('POST', `${base}/scoring-models/create-new-model`, { cookie, body })

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { metadataContract } from './metadata.contract.ts'
+import { scoringContract } from './scoring.contract.ts'
 import { migrateMetadata } from './migrate.ts'
 import { openPostgres } from './postgres.ts'
 import type { Sql } from './sql.ts'
@@ -46,6 +47,7 @@ afterAll(async () => {
 })
 
 metadataContract('postgres', async () => openPostgres(await freshDatabase()))
+scoringContract('postgres', async () => openPostgres(await freshDatabase()))
 
 describe('postgres adapter on a real server', () => {
   const open: Sql[] = []
