@@ -15,12 +15,16 @@ Options:
   --seed N        the generator's seed (default ${DEFAULTS.seed})
   --events N      about N calls in all: scales visit rates (default: whatever the sizes give)
   --end TIME      end the window at TIME (ISO 8601; a bare date means its end) instead of now
+  --partners DIR  also write the identity partners' files for this world into DIR
+                  (ip-to-company.csv, universal.csv, cookies.csv, business-intents.csv)
   --json          print one JSON line (url_code, org_id, sources and write keys, events) on stdout
   -h, --help      this text
 `
 
 export interface CliArgs {
   demo: DemoOptions
+  /** Where to write the partner files (generator/partners.ts), if anywhere. */
+  partners?: string
   json: boolean
   help: boolean
 }
@@ -37,6 +41,7 @@ export function parseCliArgs(argv: string[], now: () => Date = () => new Date())
       seed: { type: 'string' },
       events: { type: 'string' },
       end: { type: 'string' },
+      partners: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -49,7 +54,7 @@ export function parseCliArgs(argv: string[], now: () => Date = () => new Date())
     events: count('events', values.events, 0, 1e10),
     now: values.end === undefined ? now() : endTime(values.end),
   }
-  return { demo, json: values.json ?? false, help: values.help ?? false }
+  return { demo, partners: values.partners, json: values.json ?? false, help: values.help ?? false }
 }
 
 function count(name: string, text: string | undefined, min: number, max: number): number | undefined {

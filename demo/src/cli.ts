@@ -2,6 +2,8 @@ import { pino } from 'pino'
 import { loadConfig } from '@fl0/server'
 import { parseCliArgs, USAGE } from './args.ts'
 import { assertNoRunningFl0, runDemo } from './run.ts'
+import { writePartnerFiles } from './partner-files.ts'
+import { createDemo } from './generator/index.ts'
 
 /**
  * npm run demo [-- options]: see USAGE in args.ts and demo/README.md.
@@ -35,6 +37,10 @@ async function main(): Promise<number> {
     abort.abort(new Error('interrupted'))
   })
 
+  if (args.partners) {
+    const written = await writePartnerFiles(createDemo(args.demo), args.partners)
+    err(`partner files: ${written.map((w) => `${w.file} (${w.rows.toLocaleString('en')} rows)`).join(', ')} in ${args.partners}`)
+  }
   err(`fl0 demo: data directory ${config.dataDir}`)
   const result = await runDemo({ config, logger, demo: args.demo, log: (line) => err(`  ${line}`), signal: abort.signal })
   if (args.json) {
