@@ -173,5 +173,8 @@ describe('evaluation', () => {
     expect(new Set([...a.train, ...a.test]).size).toBe(1000)
     expect(stratifiedSplit(labels, 0.2, 42)).toEqual(a)
     expect(stratifiedSplit(labels, 0.2, 43)).not.toEqual(a)
+    // Hundreds of thousands of users: no argument list too long for the stack.
+    const many = stratifiedSplit(new Uint8Array(500_000), 0.2, 1)
+    expect([many.train.length, many.test.length]).toEqual([400_000, 100_000])
   })
 })

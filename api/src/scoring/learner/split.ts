@@ -31,8 +31,8 @@ export function stratifiedSplit(labels: ArrayLike<number>, fraction: number, see
       ;[members[i], members[j]] = [members[j]!, members[i]!]
     }
     const held = Math.round(members.length * fraction)
-    test.push(...members.slice(0, held))
-    train.push(...members.slice(held))
+    // A loop, not push(...): spreading hundreds of thousands of arguments overflows the stack.
+    for (let i = 0; i < members.length; i++) (i < held ? test : train).push(members[i]!)
   }
   return { train: train.sort((a, b) => a - b), test: test.sort((a, b) => a - b) }
 }
