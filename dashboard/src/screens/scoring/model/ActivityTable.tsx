@@ -11,7 +11,7 @@ import { eventInModel, propertyInModel, toggleEvent, toggleProperty, type Select
 import type { ActivityEvent, ActivityProperty } from '../../../api/types.ts'
 
 function InModel({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
-  return <input type="checkbox" aria-label={label} checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 accent-indigo-600" />
+  return <input type="checkbox" aria-label={label} checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 align-middle accent-indigo-600" />
 }
 
 function useToggleSet() {

@@ -22,7 +22,7 @@ export function BacktestTab({ org, analysisId }: { org: string; analysisId: stri
   return (
     <FetchView fetched={predictions}>
       {(data) => (
-        <div className="grid gap-5 xl:grid-cols-2">
+        <div className="grid items-start gap-5 xl:grid-cols-2">
           <section aria-labelledby="backtest-image" className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 id="backtest-image" className="mb-3 text-sm font-semibold">
               Prediction accuracy

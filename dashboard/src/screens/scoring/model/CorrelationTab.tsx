@@ -23,7 +23,7 @@ function CorrelationSummary({ c }: { c: Correlation }) {
     <Facts
       label="Summary"
       items={[
-        { label: S.dateRange, value: <span className="text-base">{`${formatDate(c.fromTime)} – ${formatDate(c.toTime)}`}</span> },
+        { label: S.dateRange, value: <span className="whitespace-nowrap text-sm">{`${formatDate(c.fromTime)} – ${formatDate(c.toTime)}`}</span> },
         { label: S.trainingDataSize, value: c.trainingDataSize.toLocaleString('en-US') },
         { label: S.audienceSize, value: c.audienceSize.toLocaleString('en-US') },
         { label: S.totalFactors, value: c.totalFactors.toLocaleString('en-US') },
