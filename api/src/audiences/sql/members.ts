@@ -9,33 +9,31 @@ import { Params } from './params.ts'
  *
  * Who a user is follows api/src/people/identity.ts's rules: a person is a user
  * id; an anonymous id belongs to the user id it was first seen with (earliest
- * event carrying both, then the smallest user id), and its events without a
+ * event carrying both, then the smallest user id), and its calls without a
  * user id are that user's; anonymous ids never linked are anonymous visitors,
  * not members. A user's traits are the latest non-empty value of each over
  * their identify calls (their linked anonymous ids' included); their company
  * is the group of their latest group call; a company's traits are the latest
- * non-empty value of each over its group calls. Events stamped after now
- * (a client clock ahead) are not counted yet.
+ * non-empty value of each over its group calls. Actions count events up to
+ * now; links count pairs first seen by now (a call stamped ahead of now sets
+ * traits and latest activity at once: clickhouse/0004's caveat).
  *
- * How, in one read of the organisation's events (ORDER BY org_id, event,
- * timestamp: one range):
+ * What is read (clickhouse/0004_identities_and_traits.sql says why these
+ * tables exist), all keyed by the (user_id, anonymous_id) a call carried:
  *
- *  1. pairs: GROUP BY (user_id, anonymous_id), the few thousand identities
- *     the events carry, each with what the filters need: the latest value of
- *     each trait read and when it was given, the latest group, the count of
- *     each action's events in its window, the first time the two ids were seen
- *     together, the last activity.
- *  2. people: each pair's person (its user id, else the user its anonymous
- *     id is linked to: a window over pairs of one anonymous id), then GROUP BY
- *     person, taking each trait's latest value over the person's pairs.
- *  3. companies: the group calls GROUP BY group_id, each company trait's
- *     latest value, joined to people by their company.
- *  4. the condition, over that one row per user.
+ *  - identity_pairs: the pairs, each with when it was first seen and its latest
+ *    activity. The linked ones (both ids) give each anonymous id its user and
+ *    every user id; the anonymous-only ones are read for linked ids only.
+ *  - trait_calls, 'identify' range: each user trait's latest value and when.
+ *  - trait_calls, 'group' range: each pair's latest group; and, by group id,
+ *    each company trait's latest value.
+ *  - events, the actions' event names from the earliest window start to now
+ *    (ORDER BY org_id, event, timestamp: one small range per name): each
+ *    action's count.
  *
- * Linking on pairs rather than on events is what keeps this one pass: the
- * link of an anonymous id is decided among the pairs that carry it, so no
- * second read of events (and no join of millions of events to their links)
- * is needed.
+ * The parts are joined as rows of one UNION ALL, each pair given its person
+ * (its user id, else its anonymous id's user), grouped by person, joined to the
+ * person's company's traits; then the condition.
  */
 
 /** Traits every result table shows, beside those the filters read. */
@@ -81,46 +79,99 @@ export function membersSql(condition: Condition, input: { orgId: string; now: Da
     const path = p.bind('String', t.name)
     return t.read === 'array' ? `ifNull(toJSONString(getSubcolumn(traits, ${path})), '')` : `toString(getSubcolumn(traits, ${path}))`
   }
-  const given = (v: string, t: TraitRef) => (t.read === 'array' ? `${v} NOT IN ('', 'null')` : `${v} != ''`)
+  const givenIn = (v: string, t: TraitRef) => (t.read === 'array' ? `${v} NOT IN ('', 'null')` : `${v} != ''`)
+  const given_ = (t: TraitRef & { column: string }) => givenIn(`v_${t.column}`, t)
   // A list's JSON as its elements; a single value is a list of one.
   const elements = (v: string) => `if(${v} = '', [], if(JSONType(${v}) = 'Array', JSONExtract(${v}, 'Array(String)'), [if(JSONType(${v}) = 'String', JSONExtractString(${v}), ${v})]))`
 
-  const windowStart = (a: ActionCount) => shifted({ p, now, tz }, a.since)
-  const actionCount = (a: ActionCount & { column: string }) =>
-    `countIf(event IN ${p.bind('Array(String)', a.events)} AND timestamp >= ${windowStart(a)} AND timestamp <= ${now}) AS ${a.column}`
-
-  const pairs = `
-      SELECT user_id, anonymous_id,
-        minIf(timestamp, user_id != '' AND anonymous_id != '') AS linked_at,
-        maxIf(timestamp, type IN ('page', 'screen', 'track')) AS last_seen,
-        argMaxIf(group_id, timestamp, type = 'group' AND group_id != '') AS company,
-        maxIf(timestamp, type = 'group' AND group_id != '') AS company_at${userTraits
-          .map((t) => `,\n        argMaxIf(v_${t.column}, timestamp, type = 'identify' AND ${given(`v_${t.column}`, t)}) AS ${t.column}, maxIf(timestamp, type = 'identify' AND ${given(`v_${t.column}`, t)}) AS ${t.column}_at`)
-          .join('')}${actions.map((a) => `,\n        ${actionCount(a)}`).join('')}
-      FROM (
-        SELECT user_id, anonymous_id, timestamp, type, event, group_id${userTraits.map((t) => `, if(type = 'identify', ${valueOf(t)}, '') AS v_${t.column}`).join('')}
-        FROM events
-        WHERE org_id = ${org} AND timestamp <= ${now} AND (user_id != '' OR anonymous_id != '')
-      )
-      GROUP BY user_id, anonymous_id`
-
-  const people = `
-    SELECT person, max(last_seen) AS last_seen, argMax(company, company_at) AS company${userTraits.map((t) => `, argMax(${t.column}, ${t.column}_at) AS ${t.column}`).join('')}${actions
-      .map((a) => `, sum(${a.column}) AS ${a.column}`)
-      .join('')}
+  // Every anonymous id linked to a user, with that user: the first pair carrying it (then the smallest user id).
+  const links = `
+    SELECT anonymous_id, argMin(user_id, (first_seen, user_id)) AS linked_user
     FROM (
-      SELECT *, if(user_id != '', user_id, if(anonymous_id = '', '', argMinIf(user_id, (linked_at, user_id), user_id != '') OVER (PARTITION BY anonymous_id))) AS person
-      FROM (${pairs})
+      SELECT user_id, anonymous_id, min(first_seen) AS first_seen
+      FROM identity_pairs
+      WHERE org_id = ${org} AND user_id != '' AND anonymous_id != ''
+      GROUP BY user_id, anonymous_id
+      HAVING first_seen <= ${now}
     )
-    WHERE person != ''
-    GROUP BY person`
+    GROUP BY anonymous_id`
+  // Calls of a user id, or of an anonymous id that is linked: the others are anonymous visitors'.
+  const someones = `(user_id != '' OR anonymous_id IN (SELECT anonymous_id FROM (${links})))`
+
+  // One shape for every part: the pair, then each column (its default where the part has none).
+  const zeroTime = `toDateTime64(0, 3, 'UTC')`
+  const columns: Array<{ name: string; empty: string; merge: (c: string) => string }> = [
+    { name: 'known', empty: '0', merge: (c) => `max(${c})` },
+    { name: 'last_seen', empty: zeroTime, merge: (c) => `max(${c})` },
+    { name: 'company', empty: "''", merge: (c) => `argMax(${c}, company_at)` },
+    { name: 'company_at', empty: zeroTime, merge: () => '' },
+    ...userTraits.flatMap((t) => [
+      { name: t.column, empty: "''", merge: (c: string) => `argMax(${c}, ${t.column}_at)` },
+      { name: `${t.column}_at`, empty: zeroTime, merge: () => '' },
+    ]),
+    ...actions.map((a) => ({ name: a.column, empty: 'toUInt64(0)', merge: (c: string) => `sum(${c})` })),
+  ]
+  const part = (given: Record<string, string>, from: string) =>
+    `SELECT user_id, anonymous_id, ${columns.map((c) => `${given[c.name] ?? c.empty} AS ${c.name}`).join(', ')}\n      ${from}`
+
+  // Every user id and linked anonymous id, first seen by now. Apart, so that each is a range of the table's key:
+  // user ids sort after '' (a few thousand pairs), linked anonymous ids are looked up in the user_id = '' range,
+  // which holds every anonymous visitor (hundreds of thousands at ten million events) and is otherwise not read.
+  const pairs = (where: string) =>
+    part({ known: '1', last_seen: 'max(last_active)' }, `FROM identity_pairs WHERE org_id = ${org} AND ${where} GROUP BY user_id, anonymous_id HAVING min(first_seen) <= ${now}`)
+  const parts = [pairs(`user_id > ''`), pairs(`user_id = '' AND anonymous_id IN (SELECT anonymous_id FROM (${links}))`)]
+  if (userTraits.length) {
+    const given: Record<string, string> = {}
+    for (const t of userTraits) {
+      given[t.column] = `argMaxIf(v_${t.column}, timestamp, ${given_(t)})`
+      given[`${t.column}_at`] = `maxIf(timestamp, ${given_(t)})`
+    }
+    parts.push(
+      part(
+        given,
+        `FROM (SELECT user_id, anonymous_id, timestamp${userTraits.map((t) => `, ${valueOf(t)} AS v_${t.column}`).join('')}
+               FROM trait_calls WHERE org_id = ${org} AND type = 'identify' AND ${someones})
+        GROUP BY user_id, anonymous_id`,
+      ),
+    )
+  }
+  parts.push(
+    part(
+      { company: "argMaxIf(group_id, timestamp, group_id != '')", company_at: "maxIf(timestamp, group_id != '')" },
+      `FROM trait_calls WHERE org_id = ${org} AND type = 'group' AND ${someones} GROUP BY user_id, anonymous_id`,
+    ),
+  )
+  if (actions.length) {
+    const counted = [...new Set(actions.flatMap((a) => a.events))]
+    // Window starts as UTC instants, so the earliest can be taken whatever zone each was counted in.
+    const starts = actions.map((a) => `toTimeZone(${shifted({ p, now, tz }, a.since)}, 'UTC')`)
+    const earliest = starts.length === 1 ? starts[0] : `least(${starts.join(', ')})`
+    const given = Object.fromEntries(
+      actions.map((a, i) => [a.column, `countIf(event IN ${p.bind('Array(String)', a.events)} AND timestamp >= ${starts[i]})`]),
+    )
+    parts.push(
+      part(
+        given,
+        `FROM events WHERE org_id = ${org} AND event IN ${p.bind('Array(String)', counted)} AND timestamp >= ${earliest} AND timestamp <= ${now} AND ${someones}
+        GROUP BY user_id, anonymous_id`,
+      ),
+    )
+  }
+
+  const merged = columns.filter((c) => c.merge(c.name) !== '').map((c) => `${c.merge(`x.${c.name}`)} AS ${c.name}`)
+  const people = `
+    SELECT if(x.user_id != '', x.user_id, l.linked_user) AS person, ${merged.join(', ')}
+    FROM (${parts.join('\n      UNION ALL ')}) AS x
+    LEFT JOIN (${links}) AS l ON x.anonymous_id = l.anonymous_id
+    GROUP BY person
+    HAVING person != '' AND known = 1`
 
   const companies = `
-    SELECT group_id AS company${companyTraits.map((t) => `, argMaxIf(v_${t.column}, timestamp, ${given(`v_${t.column}`, t)}) AS ${t.column}`).join('')}
+    SELECT group_id AS company${companyTraits.map((t) => `, argMaxIf(v_${t.column}, timestamp, ${given_(t)}) AS ${t.column}`).join('')}
     FROM (
       SELECT group_id, timestamp${companyTraits.map((t) => `, ${valueOf(t)} AS v_${t.column}`).join('')}
-      FROM events
-      WHERE org_id = ${org} AND event = '' AND type = 'group' AND group_id != '' AND timestamp <= ${now}
+      FROM trait_calls
+      WHERE org_id = ${org} AND type = 'group' AND group_id != ''
     )
     GROUP BY group_id`
 
