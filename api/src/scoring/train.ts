@@ -22,6 +22,7 @@ import { exclusionFilters, exclusionSql, traitTypes } from './excluded-audience.
 import { backtestImage, type Factor } from './images.ts'
 import { contributions, fitLogisticTuned, predict, type LogisticModel } from './learner/logistic.ts'
 import { evaluate } from './learner/metrics.ts'
+import { orderByScore } from './learner/order.ts'
 import { selectRows, SparseRowsBuilder, type SparseRows } from './learner/sparse.ts'
 import { stratifiedSplit } from './learner/split.ts'
 import { featureCount, readVocabulary, stageFeatures, type Vocabulary } from './sql/features.ts'
@@ -177,7 +178,8 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
   const learnt = await fitLogisticTuned(selectRows(train.X, split.train), yTrain, { seed: seed + 1 })
   await checkpoint()
   const baseRate = yTrain.reduce((a, b) => a + b, 0) / yTrain.length
-  const heldOut = evaluate(await predict(learnt, selectRows(train.X, split.test)), Uint8Array.from(split.test, (i) => y[i]!), baseRate)
+  const heldOutScores = await predict(learnt, selectRows(train.X, split.test))
+  const heldOut = evaluate(heldOutScores, Uint8Array.from(split.test, (i) => y[i]!), baseRate, await orderByScore(heldOutScores, 'asc'))
 
   // 4. Importance.
   const activity = await activityOf(deps.events, orgId, vocabulary, learnt, selections)
@@ -186,7 +188,8 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
 
   // 5. Scores.
   const scores = await predict(learnt, score.X)
-  const order = Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]! || (persons[score.users[a]!]! < persons[score.users[b]!]! ? -1 : 1))
+  // Ties by row, which is by user id: users are read in id order.
+  const order = await orderByScore(scores)
   const users: ScoringResults['users'] = []
   for (let rank = 0; rank < order.length; rank++) {
     if (rank > 0 && rank % 2_000 === 0) {
@@ -325,7 +328,8 @@ async function runBacktest(input: {
   await input.checkpoint()
   const actual = Uint8Array.from(input.train.users, (u) => (input.reached[u] ? 1 : 0))
   const scores = await predict(model, input.train.X)
-  const e = evaluate(scores, actual, positives / y.length)
+  const ascending = await orderByScore(scores, 'asc')
+  const e = evaluate(scores, actual, positives / y.length, ascending)
   const buckets = Array.from({ length: 10 }, (_, i) => ({ from: i / 10, to: (i + 1) / 10, users: 0, meanScore: 0, reached: 0 }))
   scores.forEach((s, r) => {
     const b = buckets[Math.min(9, Math.floor(s * 10))]!
@@ -334,9 +338,7 @@ async function runBacktest(input: {
     b.reached += actual[r]!
   })
   for (const b of buckets) b.meanScore = b.users ? round(b.meanScore / b.users) : 0
-  const top = Array.from(scores.keys())
-    .sort((a, b) => scores[b]! - scores[a]!)
-    .slice(0, BACKTEST_TOP)
+  const top = Array.from((await orderByScore(scores)).subarray(0, BACKTEST_TOP))
     .map((r) => ({ userId: input.persons[input.train.users[r]!]!, score: round(scores[r]!), predicted: scores[r]! >= 0.5, reached: actual[r] === 1 }))
   const predictions: BacktestPredictions = {
     trainedOn: { fromTime: startOfDay(w.backtestTrain.from, w.label.timezone), toTime: endOfDay(w.backtestLabel.to, w.label.timezone, input.now) },

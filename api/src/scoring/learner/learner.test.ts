@@ -178,3 +178,17 @@ describe('evaluation', () => {
     expect([many.train.length, many.test.length]).toEqual([400_000, 100_000])
   })
 })
+
+describe('ordering by score', () => {
+  it('orders like a plain sort, ties by index, both ways, at any size', async () => {
+    const { orderByScore } = await import('./order.ts')
+    const random = seededRandom(5)
+    for (const n of [0, 1, 7, 2048, 2049, 10_000, 100_003]) {
+      const scores = Float64Array.from({ length: n }, () => Math.round(random() * 50) / 50)
+      const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b)
+      expect(Array.from(await orderByScore(scores))).toEqual(expected)
+      const ascending = Array.from({ length: n }, (_, i) => i).sort((a, b) => scores[a]! - scores[b]! || a - b)
+      expect(Array.from(await orderByScore(scores, 'asc'))).toEqual(ascending)
+    }
+  })
+})

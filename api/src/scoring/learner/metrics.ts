@@ -49,9 +49,13 @@ export function balancedAccuracy(scores: ArrayLike<number>, labels: ArrayLike<nu
   return (tp / p + tn / n) / 2
 }
 
-/** Mann–Whitney U over the ranks of the scores, ties given their mean rank. */
-export function auc(scores: ArrayLike<number>, labels: ArrayLike<number>): number {
-  const order = Array.from({ length: labels.length }, (_, i) => i).sort((a, b) => scores[a]! - scores[b]!)
+/**
+ * Mann–Whitney U over the ranks of the scores, ties given their mean rank.
+ * `ascending` is the rows ordered by score, lowest first, when the caller has
+ * it (learner/order.ts sorts without holding the event loop).
+ */
+export function auc(scores: ArrayLike<number>, labels: ArrayLike<number>, ascending?: ArrayLike<number>): number {
+  const order = ascending ?? Array.from({ length: labels.length }, (_, i) => i).sort((a, b) => scores[a]! - scores[b]!)
   let positives = 0
   let rankSum = 0
   for (let i = 0; i < order.length; ) {
@@ -81,7 +85,7 @@ export function logLoss(scores: ArrayLike<number>, labels: ArrayLike<number>): n
   return sum / labels.length
 }
 
-export function evaluate(scores: ArrayLike<number>, labels: ArrayLike<number>, baseRate: number): Evaluation {
+export function evaluate(scores: ArrayLike<number>, labels: ArrayLike<number>, baseRate: number, ascending?: ArrayLike<number>): Evaluation {
   let positives = 0
   for (let i = 0; i < labels.length; i++) positives += labels[i] ? 1 : 0
   const users = labels.length
@@ -91,7 +95,7 @@ export function evaluate(scores: ArrayLike<number>, labels: ArrayLike<number>, b
     accuracy: accuracy(scores, labels),
     baselineAccuracy: users === 0 ? 0 : Math.max(positives, users - positives) / users,
     balancedAccuracy: balancedAccuracy(scores, labels, baseRate),
-    auc: auc(scores, labels),
+    auc: auc(scores, labels, ascending),
     logLoss: logLoss(scores, labels),
   }
 }
