@@ -54,7 +54,7 @@ export async function countAudience(deps: AudienceDeps, q: AudienceQuery): Promi
   return { users: Number(row?.users ?? 0), companies: Number(row?.companies ?? 0) }
 }
 
-type Row = Record<string, unknown> & { person: string; company: string; last_seen: string; user_rank: unknown; company_rank: unknown; company_users: unknown }
+type Row = Record<string, unknown> & { person: string; company: string; last_seen: string; user_rank: unknown; company_row: unknown; company_users: unknown }
 
 /** A stored time ("2026-03-01 10:00:00.000", UTC) as ISO 8601; null for ClickHouse's zero (never active). */
 function isoTime(t: unknown): string | null {
@@ -118,9 +118,11 @@ export async function previewAudience(deps: AudienceDeps, q: AudienceQuery & { p
       ...Object.fromEntries(filterTraits.map((t) => [traitKey(t), cell(r[t.column])])),
       ...Object.fromEntries(members.actions.map((a, i) => [`action.${i}`, Number(r[a.column])])),
     }))
+  // One row per company came back: most members first, then by id, this page of them.
   const companies = found
-    .filter((r) => inPage(r.company_rank))
-    .sort((a, b) => Number(a.company_rank) - Number(b.company_rank))
+    .filter((r) => r.company !== '' && Number(r.company_row) === 1)
+    .sort((a, b) => Number(b.company_users) - Number(a.company_users) || (a.company < b.company ? -1 : a.company > b.company ? 1 : 0))
+    .slice(query.from - 1, query.to)
     .map((r) => ({
       companyId: r.company,
       name: cell(r[column({ entity: 'company', name: 'name' })!]),

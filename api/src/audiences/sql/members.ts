@@ -95,8 +95,11 @@ export function membersSql(condition: Condition, input: { orgId: string; now: Da
       HAVING first_seen <= ${now}
     )
     GROUP BY anonymous_id`
+  // The links, read once per query as two lists (a scalar subquery, so a constant); transform() looks an
+  // anonymous id up in them with a hash table: its user, or '' for an anonymous visitor.
+  const linkedUser = (anonymousId: string) => `transform(${anonymousId}, links.1, links.2, '')`
   // Calls of a user id, or of an anonymous id that is linked: the others are anonymous visitors'.
-  const someones = `(user_id != '' OR anonymous_id IN (SELECT anonymous_id FROM (${links})))`
+  const someones = `(user_id != '' OR ${linkedUser('anonymous_id')} != '')`
 
   // One shape for every part: the pair, then each column (its default where the part has none).
   const zeroTime = `toDateTime64(0, 3, 'UTC')`
@@ -119,7 +122,7 @@ export function membersSql(condition: Condition, input: { orgId: string; now: Da
   // which holds every anonymous visitor (hundreds of thousands at ten million events) and is otherwise not read.
   const pairs = (where: string) =>
     part({ known: '1', last_seen: 'max(last_active)' }, `FROM identity_pairs WHERE org_id = ${org} AND ${where} GROUP BY user_id, anonymous_id HAVING min(first_seen) <= ${now}`)
-  const parts = [pairs(`user_id > ''`), pairs(`user_id = '' AND anonymous_id IN (SELECT anonymous_id FROM (${links}))`)]
+  const parts = [pairs(`user_id > ''`), pairs(`user_id = '' AND ${linkedUser('anonymous_id')} != ''`)]
   if (userTraits.length) {
     const given: Record<string, string> = {}
     for (const t of userTraits) {
@@ -160,9 +163,8 @@ export function membersSql(condition: Condition, input: { orgId: string; now: Da
 
   const merged = columns.filter((c) => c.merge(c.name) !== '').map((c) => `${c.merge(`x.${c.name}`)} AS ${c.name}`)
   const people = `
-    SELECT if(x.user_id != '', x.user_id, l.linked_user) AS person, ${merged.join(', ')}
+    SELECT if(x.user_id != '', x.user_id, ${linkedUser('x.anonymous_id')}) AS person, ${merged.join(', ')}
     FROM (${parts.join('\n      UNION ALL ')}) AS x
-    LEFT JOIN (${links}) AS l ON x.anonymous_id = l.anonymous_id
     GROUP BY person
     HAVING person != '' AND known = 1`
 
@@ -188,6 +190,7 @@ export function membersSql(condition: Condition, input: { orgId: string; now: Da
     ...actions.map((a) => `pe.${a.column} AS ${a.column}`),
   ]
   const sql = `
+  WITH (SELECT tuple(groupArray(anonymous_id), groupArray(linked_user)) FROM (${links})) AS links
   SELECT * FROM (
     SELECT ${select.join(', ')}
     FROM (${people}) AS pe
