@@ -68,6 +68,7 @@ function FilterValue({ org, audienceType, filter, type, name, onChange }: { org:
  */
 export function ExcludedAudienceEditor({ org, value, onChange, traits }: { org: string; value: AudienceDraft; onChange: (next: AudienceDraft) => void; traits: Fetched<AudienceTraits> }) {
   const types: Record<string, string> | undefined = traits.status === 'loaded' ? (value.audienceType === 'company' ? traits.data.company_traits : traits.data.user_traits) : undefined
+  const api = useApi()
   const names = types ? Object.keys(types).sort((a, b) => a.localeCompare(b)) : []
   const set = (patch: Partial<AudienceDraft>) => onChange({ ...value, ...patch })
   const setRow = (i: number, row: FilterDraft) => set({ filters: value.filters.map((r, j) => (j === i ? row : r)) })
@@ -109,7 +110,10 @@ export function ExcludedAudienceEditor({ org, value, onChange, traits }: { org: 
                   label={`${name} trait`}
                   placeholder="trait"
                   value={row.trait}
-                  options={names}
+                  options={types ? names : undefined}
+                  // Until the editor's look-up has answered, the list asks for itself.
+                  load={types ? undefined : (signal) => api.lookups.traits(org, signal).then((r) => Object.keys(value.audienceType === 'company' ? r.company_traits : r.user_traits).sort((a, b) => a.localeCompare(b)))}
+                  deps={[org, value.audienceType]}
                   onChange={(trait) => {
                     // Another trait keeps the operation only if its type has it too, and its values only if it is the same trait.
                     const same = trait === row.trait

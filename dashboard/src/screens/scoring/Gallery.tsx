@@ -8,7 +8,7 @@ import { FetchView } from '../../ui/FetchView.tsx'
 import { Heading } from '../../ui/Heading.tsx'
 import { ModelCard } from './ModelCard.tsx'
 import { RunModelModal } from './RunModelModal.tsx'
-import { usePoll } from './usePoll.ts'
+import { usePolled } from './usePoll.ts'
 import { SCORING_MODELS } from './text.ts'
 
 const training = (status: string) => status === 'pending' || status === 'running'
@@ -23,13 +23,12 @@ export default function Gallery() {
   const api = useApi()
   const [creating, setCreating] = useState(false)
   const fetched = useFetch((signal) => api.scoring.list(organization, signal), [organization], { name: SCORING_MODELS })
-  const models = fetched.status === 'loaded' ? fetched.data.scoringModels : []
-  usePoll(models.some((m) => training(m.status)), fetched.refetch, fetched.status === 'loaded' ? fetched.data : null)
+  const list = usePolled(fetched, organization, (d) => d.scoringModels.some((m) => training(m.status)))
 
   return (
     <div className="p-8">
       <Heading actions={<Button onClick={() => setCreating(true)}>{SCORING_TEXT.newModel}</Button>}>{SCORING_TEXT.gallery}</Heading>
-      <FetchView fetched={fetched}>
+      <FetchView fetched={list ? { status: 'loaded', data: list, refreshing: false, refetch: fetched.refetch } : fetched}>
         {({ scoringModels }) =>
           scoringModels.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-sm text-slate-500">{SCORING_TEXT.empty}</p>

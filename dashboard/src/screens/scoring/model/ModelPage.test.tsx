@@ -38,7 +38,7 @@ describe('the model page', () => {
     expect(await screen.findByRole('searchbox', { name: 'Search users' })).toBeTruthy()
   })
 
-  it('gates on status: the loading view while pending or running, asked for again until done, then the content', async () => {
+  it('gates on status: the loading view while pending or running, asked for again until done (through a failed call), then the content', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     const s = scoringServer({ models: [{ ...COMPLETED, status: 'pending' }] })
     renderRoutes(routes, MODEL, { server: s.server })
@@ -47,7 +47,12 @@ describe('the model page', () => {
     expect((screen.getByRole('button', { name: 'Rebuild model' }) as HTMLButtonElement).disabled).toBe(true)
     s.setStatus('a1', 'running')
     await waitFor(() => expect(screen.getByRole('status', { name: 'Training model' }).dataset.status).toBe('running'), { timeout: 6000 })
-    s.setStatus('a1', 'completed')
+    // A call that fails while the model trains: the training view stays, and the page asks again.
+    let failed = 0
+    s.server.on('GET', `${BASE}/scoring-model/a1`, () => (failed++ === 0 ? { status: 503, body: { success: false, message: 'Service unavailable', errors: [] } } : { body: { ...COMPLETED, metricId: 'm-upgrades', dateRange: 'last30Days', featureSelections: { excludedEvents: [], includedProperties: [] }, trainedAt: null, status: 'completed' } }))
+    await waitFor(() => expect(failed).toBe(1), { timeout: 6000 })
+    expect(screen.getByRole('status', { name: 'Training model' })).toBeTruthy()
+    expect(screen.queryByText('Service unavailable')).toBeNull()
     await waitFor(() => expect(screen.getByRole('navigation', { name: 'Scoring model' })).toBeTruthy(), { timeout: 6000 })
     expect(await screen.findByRole('region', { name: 'Summary' })).toBeTruthy()
     const polls = s.server.callsTo('GET', `${BASE}/scoring-model/a1`).length
@@ -80,7 +85,7 @@ describe('the model page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme/scoring'))
     expect(s.server.callsTo('DELETE', `${BASE}/scoring-model/a1`)).toHaveLength(1)
     expect(snackbarTexts()).toContain('Scoring model has been deleted')
-    expect(await screen.findByText('No scoring models found')).toBeTruthy()
+    expect(await screen.findByText('No scoring models found', {}, { timeout: 3000 })).toBeTruthy()
   })
 })
 

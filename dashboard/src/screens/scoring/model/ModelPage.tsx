@@ -13,7 +13,7 @@ import { useSnackbar } from '../../../ui/snackbar/state.ts'
 import { Spinner } from '../../../ui/Spinner.tsx'
 import type { Selections } from '../selections.ts'
 import { MODEL_TABS, modelPath, SCORING_MODEL, SCORING_MODELS, scoringPath } from '../text.ts'
-import { usePoll } from '../usePoll.ts'
+import { usePolled } from '../usePoll.ts'
 import { BacktestTab } from './BacktestTab.tsx'
 import { CorrelationTab } from './CorrelationTab.tsx'
 import { ModelHeader } from './ModelHeader.tsx'
@@ -103,15 +103,13 @@ export default function ModelPage() {
   const navigate = useNavigate()
   const snackbar = useSnackbar()
   const fetched = useFetch((signal) => api.scoring.get(org, analysisId, signal), [org, analysisId], { name: SCORING_MODEL })
-  const model = fetched.status === 'loaded' ? fetched.data : undefined
-  usePoll(!!model && training(model.status), fetched.refetch, model)
+  const model = usePolled(fetched, `${org}/${analysisId}`, (m) => training(m.status))
   const [draft, setDraft] = useState<{ id: string; selections: Selections } | null>(null)
   const [rebuilding, setRebuilding] = useState(false)
   const tab = rest.replace(/\/+$/, '')
 
-  if (fetched.status === 'pending') return <Spinner />
-  if (fetched.status === 'error') return <Unavailable org={org} message={fetched.error} />
-  const m = fetched.data
+  if (!model) return fetched.status === 'error' ? <Unavailable org={org} message={fetched.error} /> : <Spinner />
+  const m = model
   const selections = draft?.id === analysisId ? draft.selections : m.featureSelections
 
   const remove = async () => {
