@@ -192,7 +192,7 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
   const order = await orderByScore(scores)
   const users: ScoringResults['users'] = []
   for (let rank = 0; rank < order.length; rank++) {
-    if (rank > 0 && rank % 2_000 === 0) {
+    if (rank > 0 && rank % 500 === 0) {
       await breathe()
       await checkpoint()
     }

@@ -86,7 +86,7 @@ export async function fitLogistic(X: SparseRows, y: Uint8Array, options: FitOpti
   const d = X.cols
   const n = X.rows
   const lambda = options.lambda
-  const yieldEvery = options.yieldEvery ?? 50_000
+  const yieldEvery = options.yieldEvery ?? 10_000
   const a = new Float64Array(d)
   const residualDot = new Float64Array(d)
 
@@ -142,7 +142,7 @@ export function marginOf(model: LogisticModel, X: SparseRows, r: number): number
 }
 
 /** Every row's probability. */
-export async function predict(model: LogisticModel, X: SparseRows, yieldEvery = 50_000): Promise<Float64Array> {
+export async function predict(model: LogisticModel, X: SparseRows, yieldEvery = 10_000): Promise<Float64Array> {
   const d = model.weights.length
   const a = new Float64Array(d)
   let c = model.intercept

@@ -7,7 +7,7 @@
  * milliseconds.
  */
 const RUN = 2048
-const SLICE = 50_000
+const SLICE = 20_000
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 

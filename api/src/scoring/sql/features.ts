@@ -24,7 +24,7 @@ export const MAX_PROPERTIES = 50
 export const MAX_VALUES = 20
 export const VALUE_MAX = 200
 /** Users read per page of the staging table. */
-export const PAGE_USERS = 5_000
+export const PAGE_USERS = 2_000
 
 export interface Vocabulary {
   /** Feature j < events.length is events[j]. */
