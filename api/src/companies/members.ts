@@ -1,5 +1,5 @@
 import type { MembershipRule } from '@fl0/contracts'
-import { orgParams, resolutionCtes } from '../identification/resolution.ts'
+import { companyCandidatesFilter, orgParams, resolutionCtes } from '../identification/resolution.ts'
 import { FREE_MAIL_DOMAINS, isFreeMailDomain } from './domain.ts'
 import { rows, type Client } from './query.ts'
 
@@ -106,7 +106,7 @@ LIMIT {limit:UInt32}`
 
 /** Rule 4: visitors whose visits resolved to the domain, by how ('email_domain' is rule 2's e-mail). */
 const VISIT_EVIDENCE_SQL = `
-WITH ${resolutionCtes()}
+WITH ${resolutionCtes(companyCandidatesFilter())}
 SELECT DISTINCT if(company_via = 'email_domain', 'email', company_via) AS rule, '' AS group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
 FROM resolved_visits
 WHERE company_domain = {domain:String}

@@ -129,3 +129,35 @@ export function resolvedVisitsSql(visitFilter?: string): string {
   return `WITH ${resolutionCtes(visitFilter)}
   SELECT * FROM resolved_visits`
 }
+
+/**
+ * A visit filter (for resolutionCtes) that keeps the whole persons whose
+ * visits could resolve to {domain:String}, and nothing else: those with a
+ * visit from one of its ranges, an e-mail at it, a puid linked to a universal
+ * person of it, or an e-mail whose hash is one. A person's resolution reads
+ * only their own visits, so resolving these gives each of them the answer the
+ * whole organisation's resolution would, at the cost of the few people
+ * concerned rather than every visit (the company page asks per company).
+ */
+export function companyCandidatesFilter(): string {
+  const companyPeople = `SELECT up_id FROM universal_persons FINAL WHERE company_domain = {domain:String}`
+  const companyHems = `SELECT hem FROM universal_hems WHERE up_id IN (${companyPeople})`
+  const candidates = `
+    SELECT visitor_id, user_id, anonymous_id FROM identified_visits FINAL
+    WHERE ${ORG_FILTER} AND (
+      ip_domain = {domain:String}
+      OR endsWith(email, concat('@', {domain:String})) OR endsWith(email, concat('.', {domain:String}))
+      OR (puid != '' AND puid IN (SELECT puid FROM identity_links WHERE up_id IN (${companyPeople}) OR (hem != '' AND hem IN (${companyHems}))))
+      OR (email != '' AND lower(hex(SHA256(email))) IN (${companyHems}))
+    )`
+  // Their users: the candidates' own, and those their anonymous ids are linked to.
+  const users = `
+    SELECT user_id FROM (${candidates}) WHERE user_id != ''
+    UNION ALL
+    SELECT user_id FROM identified_visits FINAL
+    WHERE ${ORG_FILTER} AND user_id != '' AND anonymous_id IN (SELECT anonymous_id FROM (${candidates}) WHERE anonymous_id != '')`
+  return `visitor_id IN (SELECT visitor_id FROM (${candidates}))
+    OR (user_id != '' AND user_id IN (${users}))
+    OR (anonymous_id != '' AND anonymous_id IN (
+      SELECT anonymous_id FROM identified_visits FINAL WHERE ${ORG_FILTER} AND anonymous_id != '' AND user_id IN (${users})))`
+}
