@@ -1,5 +1,5 @@
 import type { MembershipRule } from '@fl0/contracts'
-import { companyCandidatesFilter, orgParams, resolutionCtes } from '../identification/resolution.ts'
+import { CANDIDATE_VISITS_FILTER, COMPANY_CANDIDATES_SQL, orgParams, resolutionCtes } from '../identification/resolution.ts'
 import { FREE_MAIL_DOMAINS, isFreeMailDomain } from './domain.ts'
 import { rows, type Client } from './query.ts'
 
@@ -106,16 +106,23 @@ LIMIT {limit:UInt32}`
 
 /** Rule 4: visitors whose visits resolved to the domain, by how ('email_domain' is rule 2's e-mail). */
 const VISIT_EVIDENCE_SQL = `
-WITH ${resolutionCtes(companyCandidatesFilter())}
+WITH ${resolutionCtes(CANDIDATE_VISITS_FILTER)}
 SELECT DISTINCT if(company_via = 'email_domain', 'email', company_via) AS rule, '' AS group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
 FROM resolved_visits
 WHERE company_domain = {domain:String}
 LIMIT {limit:UInt32}`
 
+/** Rule 4's evidence: only the persons who could resolve to the domain are resolved (identification/resolution.ts). */
+async function visitEvidence(client: Client, org: string, domain: string): Promise<Evidence[]> {
+  const [candidates] = await rows<{ visitors: string[]; users: string[] }>(client, COMPANY_CANDIDATES_SQL, { org, domain, limit: MAX_IDENTITIES })
+  if (!candidates || (candidates.visitors.length === 0 && candidates.users.length === 0)) return []
+  return rows<Evidence>(client, VISIT_EVIDENCE_SQL, { ...orgParams(org), domain, limit: MAX_IDENTITIES, c_visitors: candidates.visitors, c_users: candidates.users })
+}
+
 export async function resolveCompanyMembers(client: Client, org: string, domain: string): Promise<CompanyMembers> {
   const [events, visits] = await Promise.all([
     rows<Evidence>(client, EVIDENCE_SQL, { org, domain, business: !isFreeMailDomain(domain), limit: MAX_IDENTITIES }),
-    rows<Evidence>(client, VISIT_EVIDENCE_SQL, { ...orgParams(org), domain, limit: MAX_IDENTITIES }),
+    visitEvidence(client, org, domain),
   ])
   const evidence = [...events, ...visits]
   const identifiedBy = (['group', 'email', 'ip', 'callback', 'identify'] as const).filter((rule) => evidence.some((e) => e.rule === rule))

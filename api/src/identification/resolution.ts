@@ -131,33 +131,39 @@ export function resolvedVisitsSql(visitFilter?: string): string {
 }
 
 /**
- * A visit filter (for resolutionCtes) that keeps the whole persons whose
- * visits could resolve to {domain:String}, and nothing else: those with a
- * visit from one of its ranges, an e-mail at it, a puid linked to a universal
- * person of it, or an e-mail whose hash is one. A person's resolution reads
- * only their own visits, so resolving these gives each of them the answer the
- * whole organisation's resolution would, at the cost of the few people
- * concerned rather than every visit (the company page asks per company).
+ * The persons whose visits could resolve to {domain:String}: those with a visit
+ * from one of its ranges, an e-mail at it, a puid linked to a universal person
+ * of it, or an e-mail whose hash is one; as their visitor ids, user ids (with
+ * the users their anonymous ids are linked to) and the anonymous ids linked
+ * to those users. A person's resolution reads only their own visits, so
+ * resolving these visits gives each of them the answer the whole
+ * organisation's resolution would, at the cost of the few people concerned
+ * (see companies/members.ts, which asks it per company).
  */
-export function companyCandidatesFilter(): string {
-  const companyPeople = `SELECT up_id FROM universal_persons FINAL WHERE company_domain = {domain:String}`
-  const companyHems = `SELECT hem FROM universal_hems WHERE up_id IN (${companyPeople})`
-  const candidates = `
-    SELECT visitor_id, user_id, anonymous_id FROM identified_visits FINAL
-    WHERE ${ORG_FILTER} AND (
-      ip_domain = {domain:String}
-      OR endsWith(email, concat('@', {domain:String})) OR endsWith(email, concat('.', {domain:String}))
-      OR (puid != '' AND puid IN (SELECT puid FROM identity_links WHERE up_id IN (${companyPeople}) OR (hem != '' AND hem IN (${companyHems}))))
-      OR (email != '' AND lower(hex(SHA256(email))) IN (${companyHems}))
-    )`
-  // Their users: the candidates' own, and those their anonymous ids are linked to.
-  const users = `
-    SELECT user_id FROM (${candidates}) WHERE user_id != ''
-    UNION ALL
-    SELECT user_id FROM identified_visits FINAL
-    WHERE ${ORG_FILTER} AND user_id != '' AND anonymous_id IN (SELECT anonymous_id FROM (${candidates}) WHERE anonymous_id != '')`
-  return `visitor_id IN (SELECT visitor_id FROM (${candidates}))
-    OR (user_id != '' AND user_id IN (${users}))
-    OR (anonymous_id != '' AND anonymous_id IN (
-      SELECT anonymous_id FROM identified_visits FINAL WHERE ${ORG_FILTER} AND anonymous_id != '' AND user_id IN (${users})))`
-}
+export const COMPANY_CANDIDATES_SQL = `
+  WITH
+    company_people AS (SELECT up_id FROM universal_persons FINAL WHERE company_domain = {domain:String}),
+    company_hems AS (SELECT hem FROM universal_hems WHERE up_id IN (SELECT up_id FROM company_people)),
+    candidates AS (
+      SELECT visitor_id, user_id, anonymous_id FROM identified_visits FINAL
+      WHERE org_id = {org:String} AND (
+        ip_domain = {domain:String}
+        OR endsWith(email, concat('@', {domain:String})) OR endsWith(email, concat('.', {domain:String}))
+        OR (puid != '' AND puid IN (SELECT puid FROM identity_links WHERE up_id IN (SELECT up_id FROM company_people) OR (hem != '' AND hem IN (SELECT hem FROM company_hems))))
+        OR (email != '' AND lower(hex(SHA256(email))) IN (SELECT hem FROM company_hems))
+      )
+    )
+  SELECT
+    (SELECT groupUniqArray({limit:UInt32})(visitor_id) FROM candidates) AS visitors,
+    (SELECT groupUniqArray({limit:UInt32})(user_id) FROM (
+      SELECT user_id FROM candidates WHERE user_id != ''
+      UNION ALL
+      SELECT user_id FROM identified_visits FINAL
+      WHERE org_id = {org:String} AND user_id != '' AND anonymous_id IN (SELECT anonymous_id FROM candidates WHERE anonymous_id != '')
+    )) AS users`
+
+/** The visit filter of COMPANY_CANDIDATES_SQL's answer: reads {c_visitors:Array(String)} and {c_users:Array(String)}. */
+export const CANDIDATE_VISITS_FILTER = `visitor_id IN {c_visitors:Array(String)}
+  OR (user_id != '' AND user_id IN {c_users:Array(String)})
+  OR (anonymous_id != '' AND anonymous_id IN (
+    SELECT anonymous_id FROM identified_visits FINAL WHERE org_id = {org:String} AND anonymous_id != '' AND user_id IN {c_users:Array(String)}))`
