@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy*/waitFor give up after 1 s by default. A screen's first render loads its
+// lazy chunk, which vite transforms on first import: on two cores busy with the
+// other test files that alone can take longer. What they wait for is the same.
+configure({ asyncUtilTimeout: 5_000 })
 
 afterEach(() => {
   // Node-environment files (server.test.ts) share this setup: nothing of the DOM to reset there.
