@@ -84,6 +84,8 @@ export function scoringContract(name: string, openSql: () => Promise<Sql>) {
       await claimScoringRun(sql, claimOptions)
       expect(await completeScoringRun(sql, model.id, 2, results(3))).toBe(true)
       expect((await listScoredUsers(sql, model.id, { search: '', offset: 0, limit: 20 })).total).toBe(3)
+      // The first run's 12,345 users are gone, not merely hidden.
+      expect(await sql.query('SELECT generation, count(*)::integer AS n FROM scoring_users WHERE model_id = $1 GROUP BY generation', [model.id])).toEqual([{ generation: 2, n: 3 }])
     })
 
     it('drops the results and failures of a run made moot by a rebuild or a delete', async () => {
@@ -98,6 +100,8 @@ export function scoringContract(name: string, openSql: () => Promise<Sql>) {
 
       const claimed = await claimScoringRun(sql, claimOptions)
       expect(claimed).toMatchObject({ id: model.id, generation: 2 })
+      // A moot run leaves no users behind.
+      expect(await sql.query('SELECT count(*)::integer AS n FROM scoring_users WHERE model_id = $1', [model.id])).toEqual([{ n: 0 }])
       expect(await failScoringRun(sql, model.id, 2, 'The metric no longer exists')).toBe(true)
       expect(await findScoringModel(sql, org.id, model.id)).toMatchObject({ status: 'failed', error: 'The metric no longer exists' })
 

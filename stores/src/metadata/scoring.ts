@@ -185,45 +185,90 @@ export interface ScoringResults {
 
 /**
  * Users written per statement: bounded parameters and memory, whatever the
- * model's size; small enough that PGlite, which runs on the event loop, holds
- * it for tens of milliseconds at a time, not hundreds.
+ * model's size; small enough that PGlite, which runs on the event loop and
+ * serialises every query, holds it for tens of milliseconds at a time.
  */
-const USER_BATCH = 1000
+const USER_BATCH = 500
+/** Rows of past runs deleted per statement, for the same reason. */
+const DELETE_BATCH = 5000
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+const isCurrent = async (sql: Sql, id: string, generation: number) =>
+  (await sql.query('SELECT id FROM scoring_models WHERE id = $1 AND generation = $2 AND status = $3', [id, generation, 'running'])).length > 0
 
 /**
- * Completes the run with its results, replacing the last run's, in one
- * transaction; false (and nothing written) when the run is moot.
+ * Completes the run with its results; false (and nothing shown) when the run
+ * is moot. The users go in first, in small statements outside a transaction,
+ * tagged with the run's generation, so other queries get their turn between
+ * them; one short transaction then makes them the live results with the
+ * rest; the users of earlier runs are deleted after, also a slice at a time.
+ * Until the switch the previous results stay as they were.
  */
 export async function completeScoringRun(sql: Sql, id: string, generation: number, results: ScoringResults): Promise<boolean> {
-  return sql.transaction(async (tx) => {
+  if (!(await isCurrent(sql, id, generation))) return false
+  // Leftovers of an attempt of this same run that died half way.
+  await sql.query('DELETE FROM scoring_users WHERE model_id = $1 AND generation = $2', [id, generation])
+  for (let i = 0; i < results.users.length; i += USER_BATCH) {
+    if (i > 0 && i % (USER_BATCH * 20) === 0 && !(await isCurrent(sql, id, generation))) {
+      await deletePastUsers(sql, id)
+      return false
+    }
+    try {
+      await insertUsers(sql, id, generation, results.users.slice(i, i + USER_BATCH))
+    } catch (err) {
+      // The model deleted meanwhile (its users' foreign key): moot, not an error.
+      if (!(await isCurrent(sql, id, generation))) return false
+      throw err
+    }
+    await yieldToLoop()
+  }
+  const switched = await sql.transaction(async (tx) => {
     const current = await tx.query('SELECT id FROM scoring_models WHERE id = $1 AND generation = $2 AND status = $3 FOR UPDATE', [id, generation, 'running'])
     if (current.length === 0) return false
-    await tx.query('DELETE FROM scoring_users WHERE model_id = $1', [id])
-    for (let i = 0; i < results.users.length; i += USER_BATCH) {
-      const batch = results.users.slice(i, i + USER_BATCH)
-      await tx.query(
-        `INSERT INTO scoring_users (model_id, rank, user_id, name, score, rating, factors)
-         SELECT $1, u.rank, u.user_id, u.name, u.score, u.rating, u.factors::jsonb
-         FROM unnest($2::integer[], $3::text[], $4::text[], $5::double precision[], $6::text[], $7::text[]) AS u(rank, user_id, name, score, rating, factors)`,
-        [
-          id,
-          batch.map((u) => u.rank),
-          batch.map((u) => u.userId),
-          batch.map((u) => u.name),
-          batch.map((u) => u.score),
-          batch.map((u) => u.rating),
-          batch.map((u) => JSON.stringify(u.factors)),
-        ],
-      )
-    }
     await tx.query(
-      `UPDATE scoring_models SET status = 'completed', error = NULL, heartbeat_at = NULL, trained_at = $2, total_users = $3, ratings = $4::jsonb,
-         summary = $5::jsonb, activity = $6::jsonb, backtest = $7::jsonb, backtest_image = $8, updated_at = now()
+      `UPDATE scoring_models SET status = 'completed', error = NULL, heartbeat_at = NULL, trained_at = $3, results_generation = $2, total_users = $4, ratings = $5::jsonb,
+         summary = $6::jsonb, activity = $7::jsonb, backtest = $8::jsonb, backtest_image = $9, updated_at = now()
        WHERE id = $1`,
-      [id, results.trainedAt, results.totalUsers, JSON.stringify(results.ratings), JSON.stringify(results.summary), JSON.stringify(results.activity), JSON.stringify(results.backtest), results.backtestImage ?? null],
+      [id, generation, results.trainedAt, results.totalUsers, JSON.stringify(results.ratings), JSON.stringify(results.summary), JSON.stringify(results.activity), JSON.stringify(results.backtest), results.backtestImage ?? null],
     )
     return true
   })
+  await deletePastUsers(sql, id)
+  return switched
+}
+
+async function insertUsers(sql: Sql, id: string, generation: number, batch: ScoringResults['users']): Promise<void> {
+  await sql.query(
+    `INSERT INTO scoring_users (model_id, generation, rank, user_id, name, score, rating, factors)
+     SELECT $1, $2, u.rank, u.user_id, u.name, u.score, u.rating, u.factors::jsonb
+     FROM unnest($3::integer[], $4::text[], $5::text[], $6::double precision[], $7::text[], $8::text[]) AS u(rank, user_id, name, score, rating, factors)`,
+    [
+      id,
+      generation,
+      batch.map((u) => u.rank),
+      batch.map((u) => u.userId),
+      batch.map((u) => u.name),
+      batch.map((u) => u.score),
+      batch.map((u) => u.rating),
+      batch.map((u) => JSON.stringify(u.factors)),
+    ],
+  )
+}
+
+/** Deletes the users of every run but the live one, a slice at a time. */
+async function deletePastUsers(sql: Sql, id: string): Promise<void> {
+  for (;;) {
+    const gone = await sql.query(
+      `DELETE FROM scoring_users WHERE ctid IN (
+         SELECT u.ctid FROM scoring_users u JOIN scoring_models m ON m.id = u.model_id
+         WHERE u.model_id = $1 AND u.generation IS DISTINCT FROM m.results_generation LIMIT $2
+       ) RETURNING 1`,
+      [id, DELETE_BATCH],
+    )
+    if (gone.length < DELETE_BATCH) return
+    await yieldToLoop()
+  }
 }
 
 /** The last completed run's results; undefined before the first. */
@@ -238,13 +283,17 @@ export async function findBacktestImage(sql: Sql, orgId: string, id: string): Pr
   return row?.backtest_image ? new Uint8Array(row.backtest_image) : undefined
 }
 
+/** The generation whose users are the model's results ($1: the model's id). */
+const LIVE = '(SELECT results_generation FROM scoring_models WHERE id = $1)'
+
 /**
  * A page of a model's scored users in rank order; `search` matches the user id
  * or the name, ignoring case. total counts every match.
  */
 export async function listScoredUsers(sql: Sql, modelId: string, q: { search: string; offset: number; limit: number }): Promise<{ users: ScoredUserRow[]; total: number }> {
   const pattern = `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  const where = q.search ? `model_id = $1 AND (lower(user_id) LIKE $2 OR lower(name) LIKE $2)` : 'model_id = $1 AND $2::text IS NOT NULL'
+  const live = `model_id = $1 AND generation = ${LIVE}`
+  const where = q.search ? `${live} AND (lower(user_id) LIKE $2 OR lower(name) LIKE $2)` : `${live} AND $2::text IS NOT NULL`
   const users = await sql.query<ScoredUserRow>(`SELECT rank, user_id, name, score, rating, factors FROM scoring_users WHERE ${where} ORDER BY rank LIMIT $3 OFFSET $4`, [
     modelId,
     pattern,
@@ -256,14 +305,14 @@ export async function listScoredUsers(sql: Sql, modelId: string, q: { search: st
 }
 
 export async function findScoredUser(sql: Sql, modelId: string, userId: string): Promise<ScoredUserRow | undefined> {
-  const [row] = await sql.query<ScoredUserRow>('SELECT rank, user_id, name, score, rating, factors FROM scoring_users WHERE model_id = $1 AND user_id = $2', [modelId, userId])
+  const [row] = await sql.query<ScoredUserRow>(`SELECT rank, user_id, name, score, rating, factors FROM scoring_users WHERE model_id = $1 AND generation = ${LIVE} AND user_id = $2`, [modelId, userId])
   return row
 }
 
 /** Every score of a model, for the per-user image that places one among all: a histogram's counts by hundredth. */
 export async function scoreHistogram(sql: Sql, modelId: string): Promise<number[]> {
   const rows = await sql.query<{ bucket: number; n: number | string }>(
-    'SELECT least(floor(score * 100), 99)::integer AS bucket, count(*) AS n FROM scoring_users WHERE model_id = $1 GROUP BY 1',
+    `SELECT least(floor(score * 100), 99)::integer AS bucket, count(*) AS n FROM scoring_users WHERE model_id = $1 AND generation = ${LIVE} GROUP BY 1`,
     [modelId],
   )
   const counts = new Array<number>(100).fill(0)

@@ -18,7 +18,12 @@
 -- Results are kept here, so they survive restarts: the summary, the
 -- correlation table and the backtest as jsonb (bounded: one row per event
 -- of the model, the backtest's top users), the backtest image as PNG bytes,
--- and one row per scored user in scoring_users. Per-user images are drawn
+-- and one row per scored user in scoring_users, tagged with the run's
+-- generation. A run writes its users in small statements outside any
+-- transaction (PGlite runs on the event loop and serialises every query: one
+-- transaction of 300,000 rows would hold the api for twenty seconds), then
+-- makes them the live ones (results_generation) in one short transaction;
+-- the users of older runs are deleted after, in small statements too. Per-user images are drawn
 -- on request from that row's factors: a few milliseconds each, where storing
 -- two PNGs for each of hundreds of thousands of users would cost gigabytes.
 
@@ -39,6 +44,8 @@ CREATE TABLE IF NOT EXISTS scoring_models (
   heartbeat_at timestamptz,
   -- The last completed run's results (null before the first).
   trained_at timestamptz,
+  -- The generation whose scoring_users are the results shown.
+  results_generation integer,
   total_users integer NOT NULL DEFAULT 0,
   ratings jsonb,
   summary jsonb,
@@ -53,19 +60,21 @@ CREATE INDEX IF NOT EXISTS scoring_models_org_created ON scoring_models (org_id,
 -- Serves the runners' claim: the oldest pending run, and runs whose runner stopped beating.
 CREATE INDEX IF NOT EXISTS scoring_models_queue ON scoring_models (status, queued_at);
 
--- One row per scored user of a model's last completed run, by rank (1 = highest score).
--- `factors` are the user's largest contributions to their score, for and against
--- ([{ "name", "contribution" }]), from which their images are drawn.
+-- One row per scored user of a model's run, by rank (1 = highest score); the
+-- live ones are those of the model's results_generation. `factors` are the
+-- user's largest contributions to their score, for and against
+-- ([{ "name", "contribution", "count" }]), from which their images are drawn.
 CREATE TABLE IF NOT EXISTS scoring_users (
   model_id text NOT NULL REFERENCES scoring_models (id) ON DELETE CASCADE,
+  generation integer NOT NULL,
   rank integer NOT NULL,
   user_id text NOT NULL,
   name text NOT NULL DEFAULT '',
   score double precision NOT NULL,
   rating text NOT NULL,
   factors jsonb NOT NULL,
-  -- Serves Model output's pages in rank order.
-  PRIMARY KEY (model_id, rank)
+  -- Serves Model output's pages in rank order, and the deletion of a past run's users.
+  PRIMARY KEY (model_id, generation, rank)
 );
--- Serves a user's images (one user of one model).
-CREATE INDEX IF NOT EXISTS scoring_users_user ON scoring_users (model_id, user_id);
+-- Serves a user's images (one user of one model's run).
+CREATE INDEX IF NOT EXISTS scoring_users_user ON scoring_users (model_id, generation, user_id);
