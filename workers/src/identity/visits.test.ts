@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { foldVisits, visitsOf, type Hit, type Visit } from './visits.ts'
+
+/** The fold the worker and the refresh share: 30-minute visits, facts by time, replays that change nothing. */
+const T = Date.parse('2026-03-02T09:00:00.000Z')
+const min = (m: number) => T + m * 60_000
+const hit = (m: number, extra: Partial<Hit> = {}): Hit => ({ orgId: 'o', visitorId: 'a', at: min(m), anonymousId: 'a', userId: '', puid: '', ip: '', email: '', name: '', ...extra })
+
+describe('visits', () => {
+  it('starts a new visit after more than 30 minutes of nothing, not at exactly 30', () => {
+    expect(visitsOf([hit(0), hit(30), hit(60.001), hit(61)]).map((v) => [v.startedAt, v.endedAt])).toEqual([[min(0), min(30)], [min(60.001), min(61)]])
+  })
+
+  it('keeps the first user id and address, and the latest puid, e-mail and name', () => {
+    const [v] = visitsOf([hit(0, { ip: '1.1.1.1', puid: 'p1' }), hit(1, { userId: 'u1', ip: '2.2.2.2', email: 'a@x.com', name: 'A' }), hit(2, { userId: 'u2', puid: 'p2', email: 'b@x.com' })])
+    expect(v).toMatchObject({ userId: 'u1', ip: '1.1.1.1', puid: 'p2', email: 'b@x.com', name: 'A' })
+  })
+
+  it('changes nothing when hits already folded come again', () => {
+    const stored = visitsOf([hit(0, { ip: '1.1.1.1', puid: 'p1' }), hit(10, { email: 'a@x.com' })])
+    expect(foldVisits(stored, [hit(0, { ip: '9.9.9.9', puid: 'other' }), hit(10, { email: 'a@x.com' })])).toEqual({ write: [], replaced: [] })
+  })
+
+  it('grows a visit, joins two, and names the stored visits whose key is gone', () => {
+    const stored: Visit[] = visitsOf([hit(0), hit(50)])
+    expect(stored).toHaveLength(2)
+    const joined = foldVisits(stored, [hit(25)])
+    expect(joined.write.map((v) => [v.startedAt, v.endedAt])).toEqual([[min(0), min(50)]])
+    expect(joined.replaced.map((v) => v.startedAt)).toEqual([min(50)])
+    const earlier = foldVisits(joined.write, [hit(-10)])
+    expect(earlier.write.map((v) => [v.startedAt, v.endedAt])).toEqual([[min(-10), min(50)]])
+    expect(earlier.replaced.map((v) => v.startedAt)).toEqual([min(0)])
+  })
+})
