@@ -177,6 +177,8 @@ export async function stageFeatures(
       WHERE org_id = ${org} AND type = 'identify' AND user_id != ''
       GROUP BY user_id
     ) AS n ON n.person = g.person`
+  // A table left by an attempt of this run that died half way.
+  await store.client.command({ query: 'DROP TABLE IF EXISTS {stage:Identifier}', query_params: { stage: q.table } })
   await store.client.command({ query: sql, query_params: { ...p.values, ...(q.exclusion?.params ?? {}), stage: q.table } })
 
   return {
