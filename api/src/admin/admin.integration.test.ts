@@ -190,6 +190,9 @@ describe('admin tools and grids', () => {
     expect(byVisitor[`a-bob@${at(-120).toISOString()}`]).toMatchObject({ personKey: 'u-bob', companyDomain: 'initech.com', companyVia: 'email_domain' })
     expect(byVisitor[`a-alan@${at(9).toISOString()}`]).toMatchObject({ personKey: 'u-alan', personVia: 'identify', upId: UP3, personName: 'Alan Turing', companyVia: null })
 
+  })
+
+  it('lists people with what identification knows of them, by name, and the ranges an organisation matched', async () => {
     const people = await get(`people-table?orgId=${orgId}`)
     expect(people.data.map((p) => p.personKey).sort()).toEqual(['anon:a-ada', 'anon:a-grace', 'u-alan', 'u-bob'])
     expect(people.data.find((p) => p.personKey === 'anon:a-ada')).toMatchObject({ name: 'Ada Lovelace', role: 'CTO', hasBusinessEmail: true, location: 'London, GB', linkedinUrl: 'https://www.linkedin.com/in/ada', visits: 1 })
