@@ -100,7 +100,10 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   let port = config.PORT
   if (roles.includes('ingest') || roles.includes('api')) {
     server = await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => resolve(s))
+      // Node's default of 5 minutes to receive a whole request would cut a large upload off (the universal
+      // table import reads its upload as fast as it stores it: about 14,000 rows a second, bench/README.md).
+      const serverOptions = { requestTimeout: 4 * 60 * 60 * 1000 }
+      const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, () => resolve(s))
     })
     port = (server.address() as AddressInfo).port
   }
