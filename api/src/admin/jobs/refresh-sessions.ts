@@ -35,7 +35,9 @@ export async function refreshSessions(client: Client, ranges: RangeTable, orgIds
 }
 
 async function refreshOrg(client: Client, ranges: RangeTable, org: string, progress: Progress, now: Date, version: number): Promise<void> {
-  const staging = `identified_visits_refresh_${randomUUID().replaceAll('-', '')}`
+  const id = randomUUID().replaceAll('-', '')
+  const staging = `identified_visits_refresh_${id}`
+  const diff = `identified_visits_diff_${id}`
   await client.command({ query: `CREATE TABLE ${staging} AS identified_visits ENGINE = MergeTree ORDER BY (org_id, visitor_id, started_at)` })
   try {
     const buffer: VisitRow[] = []
@@ -86,34 +88,33 @@ async function refreshOrg(client: Client, ranges: RangeTable, org: string, progr
     await endVisit()
     await flush()
 
+    // The difference goes to a table of its own first, so that what this job writes is counted exactly even while
+    // the identity worker writes beside it; then into identified_visits in one insert.
     const cols = VISIT_COLUMNS.join(', ')
-    const before = await countRows(client, org)
+    await client.command({ query: `CREATE TABLE ${diff} AS identified_visits ENGINE = MergeTree ORDER BY (org_id, visitor_id, started_at)` })
     await client.command({
-      query: `INSERT INTO identified_visits (${cols}, version, is_deleted)
+      query: `INSERT INTO ${diff} (${cols}, version, is_deleted)
               SELECT ${cols}, {version:UInt64}, 0 FROM ${staging} AS s
               LEFT ANTI JOIN (SELECT ${cols} FROM identified_visits FINAL WHERE org_id = {org:String}) AS c USING (${cols})`,
       query_params: { org, version },
     })
-    const written = (await countRows(client, org)) - before
     await client.command({
-      query: `INSERT INTO identified_visits (${cols}, version, is_deleted)
+      query: `INSERT INTO ${diff} (${cols}, version, is_deleted)
               SELECT ${VISIT_COLUMNS.map((c) => `c.${c}`).join(', ')}, {version:UInt64}, 1
               FROM (SELECT ${cols} FROM identified_visits FINAL WHERE org_id = {org:String} AND started_at <= {snapshot:DateTime64(3, 'UTC')}) AS c
               LEFT ANTI JOIN ${staging} AS s USING (org_id, visitor_id, started_at)`,
       query_params: { org, version, snapshot: chTime(now) },
     })
-    const removed = (await countRows(client, org)) - before - written
-    const [staged] = await select<{ n: string }>(client, `SELECT count() AS n FROM ${staging}`)
-    progress.add('written', written)
-    progress.add('removed', removed)
-    progress.add('unchanged', Number(staged?.n ?? 0) - written)
+    await client.command({ query: `INSERT INTO identified_visits SELECT * FROM ${diff}` })
+    const [n] = await select<{ staged: string; written: string; removed: string }>(
+      client,
+      `SELECT (SELECT count() FROM ${staging}) AS staged, countIf(is_deleted = 0) AS written, countIf(is_deleted = 1) AS removed FROM ${diff}`,
+    )
+    progress.add('written', Number(n?.written ?? 0))
+    progress.add('removed', Number(n?.removed ?? 0))
+    progress.add('unchanged', Number(n?.staged ?? 0) - Number(n?.written ?? 0))
   } finally {
     await client.command({ query: `DROP TABLE IF EXISTS ${staging}` })
+    await client.command({ query: `DROP TABLE IF EXISTS ${diff}` })
   }
-}
-
-/** Physical rows (versions and tombstones too): what a statement added is the difference. */
-async function countRows(client: Client, org: string): Promise<number> {
-  const [row] = await select<{ n: string }>(client, 'SELECT count() AS n FROM identified_visits WHERE org_id = {org:String}', { org })
-  return Number(row?.n ?? 0)
 }
