@@ -39,11 +39,26 @@ describe.skipIf(!runBrowserTests)('AI scoring, in Chromium', () => {
   const inModel = (label: string) => page.getByRole('checkbox', { name: `In model: ${label}`, exact: true })
   /** The Correlation table's event names, in order. */
   const eventNames = () => page.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent?.replace('›', '').trim() ?? ''))
-  /** The gate's content is on screen: the model has completed. */
-  const completed = () => page.getByRole('navigation', { name: 'Scoring model' }).waitFor({ timeout: TRAINING_MS })
+  /** Waits for what shows a finished training; past the time, fails saying what the server and the page said. */
+  async function finished(done: ReturnType<Page['locator']>, what: string) {
+    try {
+      await done.waitFor({ timeout: TRAINING_MS })
+    } catch (error) {
+      await screenshot(page, `scoring-timeout-${what}`)
+      const model = await api<unknown>(`/scoring-model/${analysisId}`).catch((e: unknown) => String(e))
+      throw new Error(`${what}: not finished after ${TRAINING_MS} ms; the server says ${JSON.stringify(model)}; the page says ${JSON.stringify(await page.locator('main').innerText().catch(() => ''))}`, { cause: error })
+    }
+  }
+  /** The gate's content is on screen: the model has completed (a failure's reason fails the test at once, with it). */
+  async function completed() {
+    const failedView = page.locator('main [data-status="failed"]')
+    await finished(page.getByRole('navigation', { name: 'Scoring model' }).or(failedView), 'model page')
+    if ((await failedView.count()) > 0) throw new Error(`the model failed: ${await failedView.innerText()}`)
+  }
 
   beforeAll(async () => {
-    ;[fl0, browser] = await Promise.all([startDemoFl0(DEMO), launchChromium()])
+    // FL0_E2E_LOG=info shows fl0's log (the runner's 'training started/completed') when a training needs looking into.
+    ;[fl0, browser] = await Promise.all([startDemoFl0(DEMO, process.env.FL0_E2E_LOG ? { LOG_LEVEL: process.env.FL0_E2E_LOG } : {}), launchChromium()])
     context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
     page = await context.newPage()
     errors = watchErrors(page)
@@ -112,8 +127,8 @@ describe.skipIf(!runBrowserTests)('AI scoring, in Chromium', () => {
   it('trains to completion: the card turns into the ratings donut with the user count and percentages', async () => {
     // Done either way: the donut, or the failure's reason (which fails the test with it).
     const donut = card(name).getByRole('img', { name: /^Ratings of [\d,]+ users$/ })
-    await donut.or(card(name).getByRole('alert')).waitFor({ timeout: TRAINING_MS })
-    expect(await card(name).getByRole('alert').count(), await card(name).innerText()).toBe(0)
+    await finished(donut.or(card(name).getByRole('alert')), 'gallery')
+    if ((await card(name).getByRole('alert').count()) > 0) throw new Error(`the model failed: ${await card(name).innerText()}`)
     const { scoringModels } = await api<ScoringModelList>('/scoring-models')
     const model = scoringModels[0]!
     expect(model.status).toBe('completed')
@@ -225,10 +240,13 @@ describe.skipIf(!runBrowserTests)('AI scoring, in Chromium', () => {
     expect(body.featureSelections.excludedEvents).toContain(invite)
     expect(body.featureSelections.includedProperties).toContainEqual({ event: integration, property: propertyLabel })
     await page.getByText('Rebuilding model...').waitFor()
+    // The page asks for the model again at once: it is queued (the next call comes 2 s later, so the view stays that long at least).
+    await page.getByRole('status', { name: 'Training model' }).waitFor()
     await screenshot(page, 'scoring-09-rebuilding')
     await completed()
     const after = await api<ScoringModelDetail>(`/scoring-model/${analysisId}`)
     expect(after.status).toBe('completed')
+    expect(after.trainedAt).not.toBe(before.trainedAt)
     expect(after.featureSelections.excludedEvents).toContain(invite)
     expect(after.featureSelections.includedProperties).toContainEqual({ event: integration, property: propertyLabel })
     // Read back from the server after a reload: the boxes as rebuilt.
