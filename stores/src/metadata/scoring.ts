@@ -188,7 +188,7 @@ export interface ScoringResults {
  * model's size; small enough that PGlite, which runs on the event loop and
  * serialises every query, holds it for tens of milliseconds at a time.
  */
-const USER_BATCH = 500
+const USER_BATCH = 250
 /** Rows of past runs deleted per statement, for the same reason. */
 const DELETE_BATCH = 5000
 
