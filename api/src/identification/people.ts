@@ -1,5 +1,5 @@
 import { rows, type Client } from '../companies/query.ts'
-import { orgParams, resolutionCtes } from './resolution.ts'
+import { CANDIDATE_VISITS_FILTER, LINKED_ANONS_SQL, orgParams, resolutionCtes } from './resolution.ts'
 
 /**
  * What visitor identification knows of some people (people/identity.ts's
@@ -30,11 +30,10 @@ export async function loadPersonIdentities(client: Client, org: string, persons:
   const users = persons.filter((p) => !p.startsWith('anon:'))
   const anons = persons.filter((p) => p.startsWith('anon:')).map((p) => p.slice('anon:'.length))
   // The people's visits: their user ids', their anonymous ids', and those of the anonymous ids linked to their user ids.
-  const filter = `user_id IN {p_users:Array(String)} OR anonymous_id IN {p_anons:Array(String)}
-    OR anonymous_id IN (SELECT anonymous_id FROM identified_visits WHERE org_id = {org:String} AND anonymous_id != '' AND user_id IN {p_users:Array(String)})`
+  const [linked] = users.length ? await rows<{ anons: string[] }>(client, LINKED_ANONS_SQL, { org, c_users: users }) : [{ anons: [] }]
   const found = await rows<Record<string, string | number | null>>(
     client,
-    `WITH ${resolutionCtes(filter)}
+    `WITH ${resolutionCtes(CANDIDATE_VISITS_FILTER)}
     SELECT p.*, g.ip_company_name AS ip_company_name, g.ip_company_domain AS ip_company_domain
     FROM persons AS p
     LEFT JOIN (
@@ -42,7 +41,7 @@ export async function loadPersonIdentities(client: Client, org: string, persons:
       FROM resolved_visits GROUP BY org_id, person
     ) AS g ON g.org_id = p.org_id AND g.person = p.person
     WHERE p.person IN {persons:Array(String)}`,
-    { ...orgParams(org), p_users: users, p_anons: anons, persons: [...persons] },
+    { ...orgParams(org), c_visitors: anons, c_users: users, c_anons: [...anons, ...(linked?.anons ?? [])], persons: [...persons] },
   )
   return new Map(
     found.map((r) => {

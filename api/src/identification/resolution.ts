@@ -61,29 +61,35 @@ export function resolutionCtes(visitFilter?: string): string {
   person_puids AS (SELECT org_id, person, arrayJoin(puids) AS puid FROM people),
   link_hems AS (
     SELECT hem, min(up_id) AS up_id FROM universal_hems
-    WHERE hem IN (SELECT hem FROM identity_links WHERE hem != '' AND puid IN (SELECT puid FROM person_puids))
+    WHERE hem IN (SELECT hem FROM identity_links WHERE hem != '')
     GROUP BY hem
+  ),
+  known_up_ids AS (
+    SELECT DISTINCT up_id FROM universal_persons
+    WHERE up_id IN (SELECT up_id FROM identity_links WHERE up_id != '') OR up_id IN (SELECT up_id FROM link_hems)
   ),
   cb_links AS (
     SELECT pp.org_id AS org_id, pp.person AS person, l.linked_at AS linked_at, l.hem AS hem, if(l.up_id != '', l.up_id, lh.up_id) AS up_id
     FROM person_puids AS pp
-    INNER JOIN (SELECT puid, up_id, hem, linked_at FROM identity_links WHERE puid IN (SELECT puid FROM person_puids)) AS l ON pp.puid = l.puid
+    INNER JOIN identity_links AS l ON pp.puid = l.puid
     LEFT JOIN link_hems AS lh ON l.hem = lh.hem
   ),
   cb AS (
-    SELECT org_id, person,
-      argMaxIf(up_id, linked_at, up_id IN (SELECT up_id FROM universal_persons WHERE up_id IN (SELECT up_id FROM cb_links))) AS up_id,
-      max(hem != '') AS has_hem
-    FROM cb_links GROUP BY org_id, person
+    SELECT c.org_id AS org_id, c.person AS person,
+      argMaxIf(c.up_id, c.linked_at, k.up_id != '') AS up_id,
+      max(c.hem != '') AS has_hem
+    FROM cb_links AS c LEFT JOIN known_up_ids AS k ON k.up_id = c.up_id
+    GROUP BY c.org_id, c.person
+  ),
+  email_hems AS (
+    SELECT hem, min(up_id) AS up_id FROM universal_hems
+    WHERE hem IN (SELECT lower(hex(SHA256(email))) FROM identified_visits WHERE ${ORG_FILTER} AND email != '')
+    GROUP BY hem
   ),
   ident AS (
     SELECT p.org_id AS org_id, p.person AS person, h.up_id AS up_id
     FROM (SELECT org_id, person, lower(hex(SHA256(email))) AS hem FROM people WHERE email != '') AS p
-    INNER JOIN (
-      SELECT hem, min(up_id) AS up_id FROM universal_hems
-      WHERE hem IN (SELECT lower(hex(SHA256(email))) FROM people WHERE email != '')
-      GROUP BY hem
-    ) AS h ON p.hem = h.hem
+    INNER JOIN email_hems AS h ON p.hem = h.hem
   ),
   resolved AS (
     SELECT p.org_id AS org_id, p.person AS person, p.email AS email, p.identify_name AS identify_name,
@@ -95,7 +101,7 @@ export function resolutionCtes(visitFilter?: string): string {
   universal AS (
     SELECT up_id, first_name, last_name, job_title, company_name, company_domain, linkedin_url, business_email, personal_email,
       employees, revenue, city, region, country
-    FROM universal_persons FINAL WHERE up_id IN (SELECT up_id FROM resolved WHERE up_id != '')
+    FROM universal_persons FINAL WHERE up_id IN (SELECT up_id FROM known_up_ids) OR up_id IN (SELECT up_id FROM email_hems)
   ),
   persons AS (
     SELECT r.org_id AS org_id, r.person AS person, r.person_via AS person_via, r.email AS email, r.has_hem AS has_hem,
@@ -162,8 +168,20 @@ export const COMPANY_CANDIDATES_SQL = `
       WHERE org_id = {org:String} AND user_id != '' AND anonymous_id IN (SELECT anonymous_id FROM candidates WHERE anonymous_id != '')
     )) AS users`
 
-/** The visit filter of COMPANY_CANDIDATES_SQL's answer: reads {c_visitors:Array(String)} and {c_users:Array(String)}. */
+/**
+ * The anonymous ids linked to some users (by any visit carrying both): with
+ * the users and visitors, the whole of those persons' visits. Reads
+ * {org:String} and {c_users:Array(String)}; answers one row, anons.
+ */
+export const LINKED_ANONS_SQL = `
+  SELECT groupUniqArray(anonymous_id) AS anons FROM identified_visits
+  WHERE org_id = {org:String} AND anonymous_id != '' AND user_id IN {c_users:Array(String)}`
+
+/**
+ * The visits of some persons, given as bound arrays (no subquery: the
+ * resolution reads its visits several times): {c_visitors}, {c_users} and
+ * {c_anons}, all Array(String).
+ */
 export const CANDIDATE_VISITS_FILTER = `visitor_id IN {c_visitors:Array(String)}
   OR (user_id != '' AND user_id IN {c_users:Array(String)})
-  OR (anonymous_id != '' AND anonymous_id IN (
-    SELECT anonymous_id FROM identified_visits FINAL WHERE org_id = {org:String} AND anonymous_id != '' AND user_id IN {c_users:Array(String)}))`
+  OR (anonymous_id != '' AND anonymous_id IN {c_anons:Array(String)})`
