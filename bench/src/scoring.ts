@@ -33,6 +33,7 @@ import {
   createScoringModel,
   findScoringModel,
   findScoringResults,
+  listScoredUsers,
   migrateEvents,
   migrateMetadata,
   openEventStore,
@@ -155,6 +156,8 @@ try {
   const activity = results.activity as ActivityEvent[]
   const b = results.backtest as StoredBacktest
   const pct = (x: number) => `${(x * 100).toFixed(1)} %`
+  const [top] = (await listScoredUsers(sql, model.id, { search: '', offset: 0, limit: 1 })).users
+  const topHundred = b.available ? b.predictions.slice(0, 100) : []
   console.log(
     JSON.stringify(
       {
@@ -171,7 +174,17 @@ try {
         iterations: s.iterations,
         converged: s.converged,
         topEvents: activity.slice(0, 6).map((e) => `${e.number}. ${e.name} ${e.importance} (${e.rating})`),
-        backtest: b.available ? { users: b.users, accuracy: pct(b.accuracy), majorityBaseline: pct(b.baselineAccuracy), auc: b.auc.toFixed(3) } : b.reason,
+        highestScore: top ? Number(top.score.toFixed(3)) : null,
+        backtest: b.available
+          ? {
+              users: b.users,
+              accuracy: pct(b.accuracy),
+              majorityBaseline: pct(b.baselineAccuracy),
+              auc: b.auc.toFixed(3),
+              positiveRate: pct(b.positiveRate),
+              top100Reached: pct(topHundred.filter((p) => p.reached).length / Math.max(1, topHundred.length)),
+            }
+          : b.reason,
         trainingSeconds: Number(seconds.toFixed(1)),
         eventLoopMaxStallMs: Math.round(loop.max / 1e6),
         eventLoopP99Ms: Math.round(loop.percentile(99) / 1e6),
