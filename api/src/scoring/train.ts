@@ -12,7 +12,6 @@ import {
   type Correlation,
   type DateRange,
   type FeatureSelections,
-  type RatingName,
 } from '@fl0/contracts'
 import { findMetric, getOrgSettings, type EventStore, type ScoringModelRow, type ScoringResults, type Sql } from '@fl0/stores'
 import { planMetric } from '../metrics/plan.ts'
@@ -190,17 +189,16 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
   const scores = await predict(learnt, score.X)
   // Ties by row, which is by user id: users are read in id order.
   const order = await orderByScore(scores)
-  const users: ScoringResults['users'] = []
-  for (let rank = 0; rank < order.length; rank++) {
-    if (rank > 0 && rank % 500 === 0) {
-      await breathe()
-      await checkpoint()
+  // Each user's row is made as the store writes it: hundreds of thousands of users are never held as objects.
+  function* scoredUsers() {
+    for (let rank = 0; rank < order.length; rank++) {
+      const r = order[rank]!
+      const s = scores[r]!
+      yield { rank: rank + 1, userId: persons[score.users[r]!]!, name: names[score.users[r]!]!, score: s, rating: scoreRating(s), factors: factorsOf(learnt, vocabulary, score.X, r) }
     }
-    const r = order[rank]!
-    const s = scores[r]!
-    users.push({ rank: rank + 1, userId: persons[score.users[r]!]!, name: names[score.users[r]!]!, score: s, rating: scoreRating(s), factors: factorsOf(learnt, vocabulary, score.X, r) })
   }
-  const userRatings = ratingsOf(countBy(users.map((u) => u.rating as RatingName)))
+  const userRatings = ratingsOf(countBy(Array.from(scores, scoreRating)))
+  await checkpoint()
 
   // 6. Backtest.
   const backtest = await runBacktest({ backtestTrain, train, reached, reachedBefore, persons, windows, seed, now, checkpoint })
@@ -210,7 +208,7 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
     fromTime: startOfDay(windows.label.from, timezone),
     toTime: endOfDay(windows.label.to, timezone, now),
     trainingDataSize: split.train.length,
-    audienceSize: users.length,
+    audienceSize: order.length,
     totalFactors: d,
     accuracy: heldOut.accuracy,
     ratings: eventRatings,
@@ -227,13 +225,13 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
   }
   return {
     trainedAt,
-    totalUsers: users.length,
+    totalUsers: order.length,
     ratings: userRatings,
     summary,
     activity,
     backtest: backtest.stored,
     backtestImage: backtest.image,
-    users,
+    users: scoredUsers(),
   }
 }
 

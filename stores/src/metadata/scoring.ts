@@ -171,6 +171,15 @@ export async function releaseScoringRun(sql: Sql, id: string, generation: number
   return rows.length > 0
 }
 
+export interface ScoredUserInput {
+  rank: number
+  userId: string
+  name: string
+  score: number
+  rating: string
+  factors: unknown
+}
+
 export interface ScoringResults {
   trainedAt: Date
   totalUsers: number
@@ -180,7 +189,11 @@ export interface ScoringResults {
   backtest: unknown
   /** null: no backtest (too little history before the date range). */
   backtestImage: Uint8Array | null
-  users: Array<{ rank: number; userId: string; name: string; score: number; rating: string; factors: unknown }>
+  /**
+   * The scored users, in rank order. Any iterable: a trainer can make each
+   * row as it is written rather than hold hundreds of thousands at once.
+   */
+  users: Iterable<ScoredUserInput>
 }
 
 /**
@@ -209,20 +222,30 @@ export async function completeScoringRun(sql: Sql, id: string, generation: numbe
   if (!(await isCurrent(sql, id, generation))) return false
   // Leftovers of an attempt of this same run that died half way.
   await sql.query('DELETE FROM scoring_users WHERE model_id = $1 AND generation = $2', [id, generation])
-  for (let i = 0; i < results.users.length; i += USER_BATCH) {
-    if (i > 0 && i % (USER_BATCH * 20) === 0 && !(await isCurrent(sql, id, generation))) {
+  let batch: ScoredUserInput[] = []
+  let batches = 0
+  const flush = async (): Promise<boolean> => {
+    if (batches > 0 && batches % 20 === 0 && !(await isCurrent(sql, id, generation))) {
       await deletePastUsers(sql, id)
       return false
     }
     try {
-      await insertUsers(sql, id, generation, results.users.slice(i, i + USER_BATCH))
+      await insertUsers(sql, id, generation, batch)
     } catch (err) {
       // The model deleted meanwhile (its users' foreign key): moot, not an error.
       if (!(await isCurrent(sql, id, generation))) return false
       throw err
     }
+    batch = []
+    batches++
     await yieldToLoop()
+    return true
   }
+  for (const user of results.users) {
+    batch.push(user)
+    if (batch.length === USER_BATCH && !(await flush())) return false
+  }
+  if (batch.length > 0 && !(await flush())) return false
   const switched = await sql.transaction(async (tx) => {
     const current = await tx.query('SELECT id FROM scoring_models WHERE id = $1 AND generation = $2 AND status = $3 FOR UPDATE', [id, generation, 'running'])
     if (current.length === 0) return false
@@ -238,7 +261,7 @@ export async function completeScoringRun(sql: Sql, id: string, generation: numbe
   return switched
 }
 
-async function insertUsers(sql: Sql, id: string, generation: number, batch: ScoringResults['users']): Promise<void> {
+async function insertUsers(sql: Sql, id: string, generation: number, batch: ScoredUserInput[]): Promise<void> {
   await sql.query(
     `INSERT INTO scoring_users (model_id, generation, rank, user_id, name, score, rating, factors)
      SELECT $1, $2, u.rank, u.user_id, u.name, u.score, u.rating, u.factors::jsonb
