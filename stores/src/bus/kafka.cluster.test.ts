@@ -242,4 +242,21 @@ describe('kafka adapter on a real broker', () => {
       expect(values).toEqual([...values].sort((x, y) => x - y))
     }
   })
+
+  it('lets processes starting side by side race to create the same topics, each one starting', async () => {
+    // Four buses are four processes to the broker: ingest and workers starting at once.
+    const names = [fresh('race'), fresh('race'), fresh('race')]
+    const group = fresh('g')
+    const buses = Array.from({ length: 4 }, () => bus({ partitions: 6 }))
+    const consumers = await Promise.all(
+      buses.flatMap((b) => names.map((topic) => b.consume({ topic, group: `${group}-${topic}`, maxWaitMs: 20, onBatch: async () => {} }))),
+    )
+    try {
+      await Promise.all(buses.map((b, i) => b.publish(names[i % names.length], [{ key: 'k', value: String(i) }])))
+      const meta = await admin.fetchTopicMetadata({ topics: names })
+      for (const t of meta.topics) expect(t.partitions.map((p) => p.leader >= 0)).toEqual(Array(6).fill(true))
+    } finally {
+      await Promise.all(consumers.map((c) => c.stop()))
+    }
+  })
 })

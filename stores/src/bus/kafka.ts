@@ -48,6 +48,20 @@ class BatchHandlerError extends Error {
   }
 }
 
+/** The kafkajs error types in `error` and the per-topic errors it carries. */
+function errorTypes(error: unknown): string[] {
+  const all = [error, ...((error as { errors?: unknown[] }).errors ?? [])]
+  return all.map((e) => (e as { type?: string }).type).filter((t): t is string => typeof t === 'string')
+}
+
+/** A metadata or creation error worth waiting out: the broker says to retry, and there is time. */
+function isTransient(error: unknown, deadline: number): boolean {
+  if (Date.now() > deadline) return false
+  const retriable = [error, ...((error as { errors?: unknown[] }).errors ?? [])].some((e) => (e as { retriable?: boolean }).retriable)
+  const types = errorTypes(error)
+  return retriable || types.includes('UNKNOWN_TOPIC_OR_PARTITION') || types.includes('LEADER_NOT_AVAILABLE')
+}
+
 export function createKafkaBus(options: KafkaBusOptions): Bus {
   const kafka = new Kafka({
     clientId: options.clientId ?? 'fl0',
@@ -62,7 +76,12 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   let connecting: Promise<Producer> | undefined
   const topics = new Map<string, Promise<void>>()
 
-  /** Creates `topic` once, if the cluster lacks it, and waits until its partitions have leaders. */
+  /**
+   * Creates `topic` once, if the cluster lacks it, and waits until its partitions have leaders.
+   * Processes starting side by side race to create the same topics: the loser sees
+   * TOPIC_ALREADY_EXISTS, and for a moment after either may see the topic unknown or
+   * leaderless in the broker's metadata. Those are waited out, not fatal.
+   */
   function ensureTopic(topic: string): Promise<void> {
     let ready = topics.get(topic)
     if (!ready) {
@@ -70,11 +89,22 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         const admin = kafka.admin()
         await admin.connect()
         try {
-          await admin.createTopics({ topics: [{ topic, numPartitions: options.partitions ?? 12 }], waitForLeaders: true })
-        } catch (error) {
-          // Another process created it at the same moment: what was wanted.
-          const names = [error, ...((error as { errors?: unknown[] }).errors ?? [])].map((e) => (e as { type?: string }).type)
-          if (!names.includes('TOPIC_ALREADY_EXISTS')) throw error
+          const deadline = Date.now() + 60_000
+          for (let attempt = 0; ; attempt++) {
+            try {
+              await admin.createTopics({ topics: [{ topic, numPartitions: options.partitions ?? 12 }], waitForLeaders: true })
+            } catch (error) {
+              if (!errorTypes(error).includes('TOPIC_ALREADY_EXISTS') && !isTransient(error, deadline)) throw error
+            }
+            try {
+              const { topics: [meta] } = await admin.fetchTopicMetadata({ topics: [topic] })
+              if (meta && meta.partitions.length > 0 && meta.partitions.every((p) => p.leader >= 0)) return
+            } catch (error) {
+              if (!isTransient(error, deadline)) throw error
+            }
+            if (Date.now() > deadline) throw new Error(`kafka: topic ${topic} has no leaders after 60 s`)
+            await new Promise((r) => setTimeout(r, Math.min(2_000, 100 * 2 ** attempt)))
+          }
         } finally {
           await admin.disconnect()
         }
