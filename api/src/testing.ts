@@ -1,4 +1,4 @@
-import { migrateMetadata, openPglite, type EventStore, type Sql } from '@fl0/stores'
+import { findOrganisationByUrlCode, migrateMetadata, openPglite, type EventStore, type Sql } from '@fl0/stores'
 import { openTestEventStore } from '@fl0/stores/events/testing'
 import { createApi, type ApiOptions } from './index.ts'
 
@@ -66,6 +66,19 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
     return ((await res.json()) as { url_code: string }).url_code
   }
 
+  /**
+   * A new local account, signed in, with a new organisation of its own (its
+   * admin): the set-up most route tests start from, once for the member and
+   * once for a stranger in another organisation.
+   */
+  async function signUpWithOrg(name: string, orgName: string) {
+    const { cookie, user } = await signUp(name)
+    const urlCode = await createOrg(cookie, orgName)
+    const org = await findOrganisationByUrlCode(sql, urlCode)
+    if (!org) throw new Error(`organisation ${urlCode} not found after creating it`)
+    return { cookie, user, urlCode, orgId: org.id }
+  }
+
   /** The accept link of the last invitation logged for `email`. */
   function invitationLinkFor(email: string): string {
     const line = [...logs].reverse().find((l) => l.obj.email === email && typeof l.obj.link === 'string')
@@ -83,6 +96,7 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
     signInWith,
     signUp,
     createOrg,
+    signUpWithOrg,
     invitationLinkFor,
     close: async () => {
       await events.close()

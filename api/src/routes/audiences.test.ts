@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findOrganisationByUrlCode } from '@fl0/stores'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
 import type { AudienceDetail, AudienceList, AudienceResults, CreatedAudience } from '@fl0/contracts'
 import { createTestApi, type TestApi } from '../testing.ts'
@@ -21,11 +20,8 @@ const inAudience = (audience_id: string) => ({ kind: 'audience', audience_op: 'i
 
 beforeAll(async () => {
   t = await createTestApi()
-  ;({ cookie } = await t.signUp('Ada'))
-  await t.createOrg(cookie, 'Acme')
-  ;({ cookie: stranger } = await t.signUp('Eve'))
-  await t.createOrg(stranger, 'Elsewhere')
-  orgId = (await findOrganisationByUrlCode(t.sql, 'acme'))!.id
+  ;({ cookie, orgId } = await t.signUpWithOrg('Ada', 'Acme'))
+  ;({ cookie: stranger } = await t.signUpWithOrg('Eve', 'Elsewhere'))
   const identify = (user_id: string, traits: Record<string, unknown>) => eventRow({ org_id: orgId, type: 'identify', user_id, traits, timestamp: '2026-03-01 10:00:00.000' })
   const group = (user_id: string, group_id: string) => eventRow({ org_id: orgId, type: 'group', user_id, group_id, timestamp: '2026-03-01 10:00:00.000' })
   await insertEvents(t.events, [

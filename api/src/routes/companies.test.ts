@@ -19,11 +19,6 @@ let otherOrg: string
 const at = (iso: string) => new Date(iso)
 const LOGO = 'https://logos.example/{domain}.png'
 
-async function orgIdOf(cookieValue: string, code: string): Promise<string> {
-  const me = (await (await t.call('GET', '/api/users/me', { cookie: cookieValue })).json()) as { orgs: Array<{ id: string; url_code: string }> }
-  return me.orgs.find((o) => o.url_code === code)!.id
-}
-
 function events(org: string): IngestedEvent[] {
   const e = (partial: Partial<Omit<IngestedEvent, 'timestamp'>> & { timestamp: Date }) => eventRow({ org_id: org, ...partial })
   const page = (ids: { user_id?: string; anonymous_id?: string }, iso: string, path: string, extra: Partial<Omit<IngestedEvent, 'timestamp'>> = {}) =>
@@ -69,12 +64,8 @@ function events(org: string): IngestedEvent[] {
 
 beforeAll(async () => {
   t = await createTestApi({ logoUrlTemplate: LOGO })
-  ;({ cookie } = await t.signUp('Ada'))
-  await t.createOrg(cookie, 'Acme')
-  acmeOrg = await orgIdOf(cookie, 'acme')
-  ;({ cookie: otherCookie } = await t.signUp('Olga'))
-  await t.createOrg(otherCookie, 'Other')
-  otherOrg = await orgIdOf(otherCookie, 'other')
+  ;({ cookie, orgId: acmeOrg } = await t.signUpWithOrg('Ada', 'Acme'))
+  ;({ cookie: otherCookie, orgId: otherOrg } = await t.signUpWithOrg('Olga', 'Other'))
   await insertEvents(t.events, [
     ...events(acmeOrg),
     // Another organisation tracks a company on the same domain: none of it reaches the first's page.

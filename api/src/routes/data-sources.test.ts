@@ -7,8 +7,7 @@ let t: TestApi
 let cookie: string
 beforeAll(async () => {
   t = await createTestApi()
-  ;({ cookie } = await t.signUp('Ada'))
-  await t.createOrg(cookie, 'Acme')
+  ;({ cookie } = await t.signUpWithOrg('Ada', 'Acme'))
 })
 afterAll(() => t.close())
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findOrganisationByUrlCode, saveOrgSettings } from '@fl0/stores'
+import { saveOrgSettings } from '@fl0/stores'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
 import { FEATURE_REPORT_QUERIES, type FeatureQueryResult, type FeatureReportKey } from '@fl0/contracts'
 import { createTestApi, type TestApi } from '../testing.ts'
@@ -46,12 +46,10 @@ const track = (who: string, event: string, when: string, org = () => orgId) =>
 beforeAll(async () => {
   t = await createTestApi()
   t.clock.now = at('2026-03-02T09:00:00.000Z')
-  ;({ cookie } = await t.signUp('Ada'))
-  await t.createOrg(cookie, 'Acme')
-  ;({ cookie: stranger } = await t.signUp('Eve'))
-  await t.createOrg(stranger, 'Elsewhere')
-  orgId = (await findOrganisationByUrlCode(t.sql, 'acme'))!.id
-  const otherId = (await findOrganisationByUrlCode(t.sql, 'elsewhere'))!.id
+  ;({ cookie, orgId } = await t.signUpWithOrg('Ada', 'Acme'))
+  const elsewhere = await t.signUpWithOrg('Eve', 'Elsewhere')
+  stranger = elsewhere.cookie
+  const otherId = elsewhere.orgId
   const group = (who: string, company: string) => eventRow({ org_id: orgId, type: 'group', user_id: who, anonymous_id: `a-${who}`, group_id: company, timestamp: at('2025-01-01T00:00:00Z') })
   await insertEvents(t.events, [
     track('ada', 'Report Created', '2026-03-02T08:00:00Z'),

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findOrganisationByUrlCode } from '@fl0/stores'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
 import type { FeatureDetail, FeatureList, KnownEventList } from '@fl0/contracts'
 import { createTestApi, type TestApi } from '../testing.ts'
@@ -12,11 +11,8 @@ let orgId: string
 
 beforeAll(async () => {
   t = await createTestApi()
-  ;({ cookie } = await t.signUp('Ada'))
-  await t.createOrg(cookie, 'Acme')
-  ;({ cookie: stranger } = await t.signUp('Eve'))
-  await t.createOrg(stranger, 'Elsewhere')
-  orgId = (await findOrganisationByUrlCode(t.sql, 'acme'))!.id
+  ;({ cookie, orgId } = await t.signUpWithOrg('Ada', 'Acme'))
+  ;({ cookie: stranger } = await t.signUpWithOrg('Eve', 'Elsewhere'))
 })
 afterAll(() => t.close())
 

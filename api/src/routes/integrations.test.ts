@@ -20,8 +20,7 @@ describe('paragon-user, configured', () => {
   let ada: { cookie: string; user: { id: string } }
   beforeAll(async () => {
     t = await createTestApi({ paragon: { projectId: PROJECT, signingKey: privatePem, sdkUrl: 'https://sdk.example.test/paragon.js' } })
-    ada = await t.signUp('Ada')
-    await t.createOrg(ada.cookie, 'Acme')
+    ada = await t.signUpWithOrg('Ada', 'Acme')
   })
   afterAll(() => t.close())
 
@@ -73,8 +72,7 @@ describe('paragon-user, not configured', () => {
   afterAll(() => t.close())
 
   it('answers 404 naming the settings to make', async () => {
-    const { cookie } = await t.signUp('Ada')
-    await t.createOrg(cookie, 'Acme')
+    const { cookie } = await t.signUpWithOrg('Ada', 'Acme')
     const res = await t.call('GET', '/api-v2/orgs/acme/integrations/paragon-user', { cookie })
     expect(res.status).toBe(404)
     const body = (await res.json()) as { message: string }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMetric, findOrganisationByUrlCode, saveOrgSettings } from '@fl0/stores'
+import { createMetric, saveOrgSettings } from '@fl0/stores'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
 import { BETWEEN_MESSAGE, METRIC_DEFAULTS, type MetricCategories, type MetricGraph, type StoredMetric } from '@fl0/contracts'
 import { createTestApi, TEST_PUBLIC_URL, type TestApi } from '../testing.ts'
@@ -12,11 +12,8 @@ let orgId: string
 
 beforeAll(async () => {
   t = await createTestApi()
-  ;({ cookie } = await t.signUp('Ada'))
-  await t.createOrg(cookie, 'Acme')
-  ;({ cookie: stranger } = await t.signUp('Eve'))
-  await t.createOrg(stranger, 'Elsewhere')
-  orgId = (await findOrganisationByUrlCode(t.sql, 'acme'))!.id
+  ;({ cookie, orgId } = await t.signUpWithOrg('Ada', 'Acme'))
+  ;({ cookie: stranger } = await t.signUpWithOrg('Eve', 'Elsewhere'))
 })
 afterAll(() => t.close())
 

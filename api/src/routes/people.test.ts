@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CompanyFeatureAdoption, CompanyProfile, IngestedEvent, PeopleList, ProfileEvents, ProfileTraitSetting, UserProfile } from '@fl0/contracts'
-import { createMetric, findOrganisationByUrlCode } from '@fl0/stores'
+import { createMetric } from '@fl0/stores'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
 import { createTestApi, type TestApi } from '../testing.ts'
 
@@ -99,12 +99,8 @@ async function get<T>(path: string, who = cookie): Promise<T> {
 
 beforeAll(async () => {
   t = await createTestApi()
-  ;({ cookie } = await t.signUp('Ada'))
-  await t.createOrg(cookie, 'Acme')
-  org = (await findOrganisationByUrlCode(t.sql, 'acme'))!.id
-  ;({ cookie: otherCookie } = await t.signUp('Olga'))
-  await t.createOrg(otherCookie, 'Other')
-  otherOrg = (await findOrganisationByUrlCode(t.sql, 'other'))!.id
+  ;({ cookie, orgId: org } = await t.signUpWithOrg('Ada', 'Acme'))
+  ;({ cookie: otherCookie, orgId: otherOrg } = await t.signUpWithOrg('Olga', 'Other'))
   await insertEvents(t.events, [
     ...events(org),
     eventRow({ org_id: otherOrg, type: 'identify', user_id: 'u-ada', timestamp: at('2026-03-01T09:00:00Z'), traits: { name: 'Other Ada', email: 'ada@other.example' } }),

@@ -25,10 +25,8 @@ const idOf = async (res: Response) => ((await res.json()) as { report_id: string
 
 beforeAll(async () => {
   t = await createTestApi()
-  ;({ cookie } = await t.signUp('Ada'))
-  await t.createOrg(cookie, 'Acme')
-  ;({ cookie: stranger } = await t.signUp('Eve'))
-  await t.createOrg(stranger, 'Elsewhere')
+  ;({ cookie } = await t.signUpWithOrg('Ada', 'Acme'))
+  ;({ cookie: stranger } = await t.signUpWithOrg('Eve', 'Elsewhere'))
   const metric = async (org: string, who: string, name: string) => {
     const res = await t.call('POST', `/api/orgs/${org}/metrics`, { cookie: who, body: { name, definition: { events: [{ name: 'Signed Up' }] } } })
     expect(res.status).toBe(201)

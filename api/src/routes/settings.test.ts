@@ -6,8 +6,7 @@ let t: TestApi
 let cookie: string
 beforeAll(async () => {
   t = await createTestApi()
-  ;({ cookie } = await t.signUp('Ada'))
-  await t.createOrg(cookie, 'Acme')
+  ;({ cookie } = await t.signUpWithOrg('Ada', 'Acme'))
   await t.createOrg(cookie, 'Globex')
 })
 afterAll(() => t.close())

@@ -15,10 +15,8 @@ const revoked: string[] = []
 
 beforeAll(async () => {
   t = await createTestApi({ revokeWriteKey: (key) => void revoked.push(key) })
-  ;({ cookie } = await t.signUp('Ada'))
-  await t.createOrg(cookie, 'Acme')
-  ;({ cookie: strangerCookie } = await t.signUp('Eve'))
-  await t.createOrg(strangerCookie, 'Elsewhere')
+  ;({ cookie } = await t.signUpWithOrg('Ada', 'Acme'))
+  ;({ cookie: strangerCookie } = await t.signUpWithOrg('Eve', 'Elsewhere'))
 })
 afterAll(() => t.close())
 
