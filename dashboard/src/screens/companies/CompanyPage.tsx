@@ -6,6 +6,7 @@ import { useFetch } from '../../api/useFetch.ts'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { FetchView } from '../../ui/FetchView.tsx'
 import { shortNumber } from '../../ui/format.ts'
+import { LinkTab, LinkTabs } from '../../ui/Tabs.tsx'
 import { AnalyticsTab } from './AnalyticsTab.tsx'
 import { CompanyPanel } from './CompanyPanel.tsx'
 import { DetailsTab } from './DetailsTab.tsx'
@@ -15,24 +16,15 @@ import { VisitorsTab } from './VisitorsTab.tsx'
 
 function Tabs({ base, current, company }: { base: string; current: CompanyTabPath; company: CompanyDetail }) {
   return (
-    <div role="tablist" aria-label="Company" className="flex gap-1 border-b border-slate-200">
-      {COMPANY_TABS.map((t) => {
-        const selected = t.path === current
-        return (
-          <Link
-            key={t.path}
-            role="tab"
-            aria-selected={selected}
-            to={t.path ? `${base}/${t.path}` : base}
-            className={`-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium ${selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {t.label}
-            {/* The specification's original shows a fixed 16 here; fl0 shows the real count. */}
-            {t.path === 'visitors' && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{shortNumber(company.visitors)}</span>}
-          </Link>
-        )
-      })}
-    </div>
+    <LinkTabs label="Company">
+      {COMPANY_TABS.map((t) => (
+        <LinkTab key={t.path} to={t.path ? `${base}/${t.path}` : base} selected={t.path === current} layout="flex items-center gap-2">
+          {t.label}
+          {/* The specification's original shows a fixed 16 here; fl0 shows the real count. */}
+          {t.path === 'visitors' && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">{shortNumber(company.visitors)}</span>}
+        </LinkTab>
+      ))}
+    </LinkTabs>
   )
 }
 

@@ -1,7 +1,8 @@
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { LEXICON_TEXT } from '@fl0/contracts/lexicon'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { Heading } from '../../ui/Heading.tsx'
+import { LinkTab, LinkTabs } from '../../ui/Tabs.tsx'
 import { EventsTab } from './EventsTab.tsx'
 import { MappingTab } from './MappingTab.tsx'
 import { TraitsTab } from './TraitsTab.tsx'
@@ -27,22 +28,13 @@ export default function LexiconPage() {
   return (
     <div className="p-8">
       <Heading>{LEXICON_TEXT.heading}</Heading>
-      <div role="tablist" aria-label={LEXICON_TEXT.heading} className="mb-6 flex gap-1 border-b border-slate-200">
-        {TABS.map((t) => {
-          const selected = t.path === tab
-          return (
-            <Link
-              key={t.path}
-              role="tab"
-              aria-selected={selected}
-              to={t.path ? `${base}/${t.path}` : base}
-              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${selected ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-            >
-              {t.label}
-            </Link>
-          )
-        })}
-      </div>
+      <LinkTabs label={LEXICON_TEXT.heading} className="mb-6">
+        {TABS.map((t) => (
+          <LinkTab key={t.path} to={t.path ? `${base}/${t.path}` : base} selected={t.path === tab}>
+            {t.label}
+          </LinkTab>
+        ))}
+      </LinkTabs>
       <div role="tabpanel" aria-label={TABS.find((t) => t.path === tab)?.label}>
         {tab === '' && <EventsTab org={organization} />}
         {tab === 'traits' && <TraitsTab org={organization} />}

@@ -1,6 +1,7 @@
-import { NavLink, Outlet } from 'react-router'
+import { Outlet } from 'react-router'
 import { PEOPLE_TEXT } from '@fl0/contracts/people'
 import { Heading } from '../../ui/Heading.tsx'
+import { NavTabs } from '../../ui/Tabs.tsx'
 import { usePeoplePaths } from './paths.ts'
 
 /**
@@ -17,20 +18,7 @@ export default function PeopleArea() {
   return (
     <div className="p-8">
       <Heading>{PEOPLE_TEXT.heading}</Heading>
-      <nav aria-label="People area" className="mb-6 flex gap-1 border-b border-slate-200">
-        {tabs.map((t) => (
-          <NavLink
-            key={t.label}
-            to={t.to}
-            end={t.end}
-            className={({ isActive }) =>
-              `-mb-px border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`
-            }
-          >
-            {t.label}
-          </NavLink>
-        ))}
-      </nav>
+      <NavTabs label="People area" tabs={tabs} className="mb-6" />
       <Outlet />
     </div>
   )

@@ -1,4 +1,4 @@
-import { Link, NavLink, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { PEOPLE_TEXT } from '@fl0/contracts/people'
 import { useApi } from '../../api/context.tsx'
 import type { FeatureUsage, ProfileTotal, UserProfile as Profile } from '../../api/types.ts'
@@ -7,6 +7,7 @@ import { LineChart } from '../../ui/chart/LineChart.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { FetchView } from '../../ui/FetchView.tsx'
 import { formatDate, formatDateTime, formatRelative } from '../../ui/format.ts'
+import { NavTabs } from '../../ui/Tabs.tsx'
 import { Avatar } from '../companies/Avatar.tsx'
 import { usePeoplePaths } from '../people/paths.ts'
 import { TopList } from './TopList.tsx'
@@ -100,20 +101,7 @@ export default function UserProfile() {
         {(profile) => (
           <>
             <Header profile={profile} />
-            <nav aria-label="User profile" className="flex gap-1 border-b border-slate-200">
-              {tabs.map((t) => (
-                <NavLink
-                  key={t.label}
-                  to={t.to}
-                  end={t.end}
-                  className={({ isActive }) =>
-                    `-mb-px border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`
-                  }
-                >
-                  {t.label}
-                </NavLink>
-              ))}
-            </nav>
+            <NavTabs label="User profile" tabs={tabs} />
             {tab === '' && <Overview profile={profile} organization={paths.organization} />}
             {tab === 'events' && <UserEvents organization={paths.organization} userId={profile.id} timezone={profile.timezone} />}
             {tab !== '' && tab !== 'events' && <ErrorPanel message="Page not found" />}

@@ -9,6 +9,7 @@ import { formatRelative } from '../../../ui/format.ts'
 import { DataGrid, type Column } from '../../../ui/grid/DataGrid.tsx'
 import { usePage } from '../../../ui/grid/usePage.ts'
 import { Spinner } from '../../../ui/Spinner.tsx'
+import { tabClass } from '../../../ui/Tabs.tsx'
 import { usePeoplePaths } from '../../people/paths.ts'
 
 /** How long the preview waits after the last change before asking the server. */
@@ -74,7 +75,7 @@ export function AudiencePreview({ org, filters }: { org: string; filters: Audien
               setTab(t.value)
               setPage(1)
             }}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${tab === t.value ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
+            className={tabClass(tab === t.value)}
           >
             {t.label}
             {t.total !== undefined && ' '}
