@@ -1,5 +1,5 @@
 import type { Compare, Condition, Shift, TraitTest } from '../plan.ts'
-import type { Params } from './params.ts'
+import type { Params } from '../../metrics/sql/params.ts'
 
 /**
  * Syntax only: a plan's conditions as ClickHouse expressions over one person's

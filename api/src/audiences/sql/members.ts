@@ -1,7 +1,7 @@
 import type { ActionCount, Condition, TraitRef } from '../plan.ts'
 import { collect } from '../plan.ts'
 import { conditionSql, shifted } from './conditions.ts'
-import { Params } from './params.ts'
+import { Params } from '../../metrics/sql/params.ts'
 
 /**
  * Syntax: the SQL of an audience's members, one row per user who meets the
