@@ -9,6 +9,7 @@ import { formatDate, formatDateTime, formatRelative, shortNumber } from '../../u
 import { CompanyLogo } from '../companies/CompanyLogo.tsx'
 import { usePeoplePaths } from '../people/paths.ts'
 import { percent } from './format.ts'
+import { ProfilePage } from './ProfilePage.tsx'
 import { TopList } from './TopList.tsx'
 import { TraitsCard } from './TraitsCard.tsx'
 
@@ -109,41 +110,36 @@ export default function CompanyProfile() {
   const paths = usePeoplePaths()
   const fetched = useFetch((signal) => api.profiles.company(paths.organization, companyId, signal), [paths.organization, companyId])
   return (
-    <div className="space-y-5 p-8">
-      <Link to={paths.base} className="text-sm text-indigo-700 hover:underline">
-        ← {T.backToPeople}
-      </Link>
-      <FetchView fetched={fetched}>
-        {(profile) => (
-          <>
-            <Header profile={profile} />
-            <div className="grid gap-4 lg:grid-cols-3">
-              <div className="space-y-4 lg:col-span-2">
-                <div className="grid grid-cols-3 gap-4">
-                  <Stat label="DAU" title="Daily active users: people active today" value={profile.dailyActiveUsers} />
-                  <Stat label="WAU" title="Weekly active users: people active in the last 7 days" value={profile.weeklyActiveUsers} />
-                  <Stat label="MAU" title="Monthly active users: people active in the last 30 days" value={profile.monthlyActiveUsers} />
-                </div>
-                <section aria-labelledby="mau-graph" className="rounded-lg border border-slate-200 bg-white p-4">
-                  <div className="flex items-baseline justify-between">
-                    <h2 id="mau-graph" className="text-sm font-semibold">
-                      Monthly active users
-                    </h2>
-                    <span className="text-xs text-slate-500">Each day: people active in the 30 days up to it</span>
-                  </div>
-                  <LineChart points={profile.monthlyActiveUsersGraph} label="Monthly active users" height={180} />
-                </section>
+    <ProfilePage fetched={fetched}>
+      {(profile) => (
+        <>
+          <Header profile={profile} />
+          <div className="grid gap-4 lg:grid-cols-3">
+            <div className="space-y-4 lg:col-span-2">
+              <div className="grid grid-cols-3 gap-4">
+                <Stat label="DAU" title="Daily active users: people active today" value={profile.dailyActiveUsers} />
+                <Stat label="WAU" title="Weekly active users: people active in the last 7 days" value={profile.weeklyActiveUsers} />
+                <Stat label="MAU" title="Monthly active users: people active in the last 30 days" value={profile.monthlyActiveUsers} />
               </div>
-              <TraitsCard organization={paths.organization} type="company" traits={profile.metadata} />
+              <section aria-labelledby="mau-graph" className="rounded-lg border border-slate-200 bg-white p-4">
+                <div className="flex items-baseline justify-between">
+                  <h2 id="mau-graph" className="text-sm font-semibold">
+                    Monthly active users
+                  </h2>
+                  <span className="text-xs text-slate-500">Each day: people active in the 30 days up to it</span>
+                </div>
+                <LineChart points={profile.monthlyActiveUsersGraph} label="Monthly active users" height={180} />
+              </section>
             </div>
-            <div className="grid gap-4 lg:grid-cols-2">
-              <TopList title={T.whoUsedItMost} columns={userColumns(paths.user)} rows={profile.topUsers} rowKey={(u) => u.id} note="Past 30 days" />
-              <TopList title={T.mostTriggeredEvents} columns={eventColumns} rows={profile.topEvents} rowKey={(e) => e.name} note="Past 30 days" />
-            </div>
-            <Features organization={paths.organization} domain={profile.domain} />
-          </>
-        )}
-      </FetchView>
-    </div>
+            <TraitsCard organization={paths.organization} type="company" traits={profile.metadata} />
+          </div>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <TopList title={T.whoUsedItMost} columns={userColumns(paths.user)} rows={profile.topUsers} rowKey={(u) => u.id} note="Past 30 days" />
+            <TopList title={T.mostTriggeredEvents} columns={eventColumns} rows={profile.topEvents} rowKey={(e) => e.name} note="Past 30 days" />
+          </div>
+          <Features organization={paths.organization} domain={profile.domain} />
+        </>
+      )}
+    </ProfilePage>
   )
 }

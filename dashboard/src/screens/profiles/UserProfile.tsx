@@ -5,11 +5,11 @@ import type { FeatureUsage, ProfileTotal, UserProfile as Profile } from '../../a
 import { useFetch } from '../../api/useFetch.ts'
 import { LineChart } from '../../ui/chart/LineChart.tsx'
 import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
-import { FetchView } from '../../ui/FetchView.tsx'
 import { formatDate, formatDateTime, formatRelative } from '../../ui/format.ts'
 import { NavTabs } from '../../ui/Tabs.tsx'
 import { Avatar } from '../companies/Avatar.tsx'
 import { usePeoplePaths } from '../people/paths.ts'
+import { ProfilePage } from './ProfilePage.tsx'
 import { TopList } from './TopList.tsx'
 import { TraitsCard } from './TraitsCard.tsx'
 import { UserEvents } from './UserEvents.tsx'
@@ -93,21 +93,16 @@ export default function UserProfile() {
     { to: paths.userEvents(userId), label: T.userTabs.events, end: false },
   ]
   return (
-    <div className="space-y-5 p-8">
-      <Link to={paths.base} className="text-sm text-indigo-700 hover:underline">
-        ← {T.backToPeople}
-      </Link>
-      <FetchView fetched={fetched}>
-        {(profile) => (
-          <>
-            <Header profile={profile} />
-            <NavTabs label="User profile" tabs={tabs} />
-            {tab === '' && <Overview profile={profile} organization={paths.organization} />}
-            {tab === 'events' && <UserEvents organization={paths.organization} userId={profile.id} timezone={profile.timezone} />}
-            {tab !== '' && tab !== 'events' && <ErrorPanel message="Page not found" />}
-          </>
-        )}
-      </FetchView>
-    </div>
+    <ProfilePage fetched={fetched}>
+      {(profile) => (
+        <>
+          <Header profile={profile} />
+          <NavTabs label="User profile" tabs={tabs} />
+          {tab === '' && <Overview profile={profile} organization={paths.organization} />}
+          {tab === 'events' && <UserEvents organization={paths.organization} userId={profile.id} timezone={profile.timezone} />}
+          {tab !== '' && tab !== 'events' && <ErrorPanel message="Page not found" />}
+        </>
+      )}
+    </ProfilePage>
   )
 }
