@@ -1,3 +1,5 @@
+import type { Params } from './params.ts'
+
 /**
  * Who a metric counts: the one place that decides it, for every query of the
  * engine.
@@ -39,3 +41,15 @@ export const TRAIT_SOURCE = {
   user: { type: 'identify', key: PERSON, present: HAS_PERSON },
   company: { type: 'group', key: 'group_id', present: `group_id != ''` },
 } as const
+
+/**
+ * One column a trait, t0, t1, …: its value as text in the newest call that
+ * carries it. Traits accumulate: a later call without the trait does not
+ * unset it. Scoring's labels read traits by the same rule (scoring/sql/labels.ts).
+ */
+export function latestTraitColumns(p: Params, names: string[]): string[] {
+  return names.map((name, i) => {
+    const path = p.bind('String', name)
+    return `argMaxIf(toString(getSubcolumn(traits, ${path})), timestamp, getSubcolumn(traits, ${path}) IS NOT NULL) AS t${i}`
+  })
+}

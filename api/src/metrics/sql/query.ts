@@ -1,6 +1,6 @@
 import type { MetricPlan, Step } from '../plan.ts'
 import { occurringCondition, propertyCondition, traitCondition } from './conditions.ts'
-import { PERSON, personCompanySql, TRAIT_SOURCE } from './identity.ts'
+import { latestTraitColumns, PERSON, personCompanySql, TRAIT_SOURCE } from './identity.ts'
 import { Params } from './params.ts'
 
 /**
@@ -217,13 +217,8 @@ GROUP BY GROUPING SETS ((period, named, series), (period))`,
 
 function memberTraitsSql(p: Params, plan: MetricPlan, org: string, names: string[]): string {
   const source = TRAIT_SOURCE[plan.audience]
-  const columns = names.map((name, i) => {
-    const path = p.bind('String', name)
-    // The newest call that carries the trait: traits accumulate, a later call without it does not unset it.
-    return `argMaxIf(toString(getSubcolumn(traits, ${path})), timestamp, getSubcolumn(traits, ${path}) IS NOT NULL) AS t${i}`
-  })
   return `
-    SELECT ${source.key} AS member, ${columns.join(', ')}
+    SELECT ${source.key} AS member, ${latestTraitColumns(p, names).join(', ')}
     FROM events
     WHERE org_id = ${org} AND type = '${source.type}' AND ${source.present}
     GROUP BY member`

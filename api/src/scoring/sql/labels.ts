@@ -1,6 +1,7 @@
 import type { MetricPlan, Step } from '../../metrics/plan.ts'
 import { occurringCondition, propertyCondition, traitCondition } from '../../metrics/sql/conditions.ts'
 import type { Params } from '../../metrics/sql/params.ts'
+import { latestTraitColumns } from '../../metrics/sql/identity.ts'
 import type { Span } from '../windows.ts'
 
 /**
@@ -113,12 +114,8 @@ const TRAIT_SOURCE = {
 /** Each member's latest value of the named traits, as text ("" when never given). */
 function traitsSql(p: Params, audience: 'user' | 'company', org: string, names: string[]): string {
   const source = TRAIT_SOURCE[audience]
-  const columns = names.map((name, i) => {
-    const path = p.bind('String', name)
-    return `argMaxIf(toString(getSubcolumn(traits, ${path})), timestamp, getSubcolumn(traits, ${path}) IS NOT NULL) AS t${i}`
-  })
   return `
-    SELECT ${source.key} AS member, ${columns.join(', ')}
+    SELECT ${source.key} AS member, ${latestTraitColumns(p, names).join(', ')}
     FROM events
     WHERE org_id = ${org} AND type = '${source.type}' AND member != ''
     GROUP BY member`
