@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core'
+import type { Browser, Page, Response } from 'playwright-core'
 import { PROVIDER_POOLS, type Person } from '@fl0/demo'
 import type { Job } from '@fl0/contracts/identification'
-import { startDemoFl0, type DemoFl0 } from './demoFl0.ts'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
+import { signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { createOrganisation, launchChromium, openPage, runBrowserTests, screenshot, signUp, type OpenedPage } from './harness.ts'
 
 /**
  * The admin area in Chromium against a real fl0 filled with the demo's
@@ -15,8 +15,8 @@ import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } 
 describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
   let fl0: DemoFl0
   let browser: Browser
-  let staff: { context: BrowserContext; page: Page; errors: string[] }
-  let member: { context: BrowserContext; page: Page; errors: string[] }
+  let staff: OpenedPage
+  let member: OpenedPage
   let orgId = ''
   let ranges = 0
   let persons = 0
@@ -24,17 +24,11 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
   let intents = 0
   let linked: Person[] = []
 
-  async function person() {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    const page = await context.newPage()
-    return { context, page, errors: watchErrors(page) }
-  }
-
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])
     orgId = fl0.organisation.org.id
-    staff = await person()
-    member = await person()
+    staff = await openPage(browser, { viewport: { width: 1440, height: 900 } })
+    member = await openPage(browser, { viewport: { width: 1440, height: 900 } })
   })
   afterAll(async () => {
     await browser?.close()
@@ -93,16 +87,11 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
 
   it('a member who is not staff is refused, on screen and by the API', async () => {
     // The first account is staff; the second is not.
-    await staff.page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(staff.page, 'Ada Lovelace', 'ada@example.com')
-    await staff.page.waitForURL(/\/organizations\/demo\/people$/)
+    await signUpToDemo(staff.page, fl0)
 
     const { page } = member
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Linus Torvalds', 'linus@example.com')
-    await page.getByLabel('Organization name').fill('Penguin')
-    await page.getByRole('button', { name: 'Create organization' }).click()
-    await page.waitForURL(/\/organizations\/penguin\/people$/)
+    await signUp(page, fl0.url, 'Linus Torvalds', 'linus@example.com')
+    expect(await createOrganisation(page, 'Penguin')).toBe('penguin')
     await page.goto(fl0.url + '/admin/people-table')
     await page.getByRole('heading', { name: 'Admin area', level: 1 }).waitFor()
     expect(await page.getByRole('alert').textContent()).toBe('Only staff can open the admin area.')

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { startDemoFl0, type DemoFl0 } from './demoFl0.ts'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
+import { signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
 
 /**
  * Audiences in Chromium against a real fl0 filled with the demo's events
@@ -69,9 +69,7 @@ describe.skipIf(!runBrowserTests)('audiences, in Chromium', () => {
 
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
-    page = await context.newPage()
-    errors = watchErrors(page)
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1440, height: 1000 } }))
   })
   afterAll(async () => {
     await browser?.close()
@@ -79,9 +77,7 @@ describe.skipIf(!runBrowserTests)('audiences, in Chromium', () => {
   })
 
   it('builds an audience from a trait filter and an action filter, with the preview counted as the store says', async () => {
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
-    await page.waitForURL(/\/organizations\/demo\/people$/)
+    await signUpToDemo(page, fl0)
     const builder = page.getByRole('region', { name: 'Audience builder' })
     await builder.waitFor()
     // Before any filter: every user.

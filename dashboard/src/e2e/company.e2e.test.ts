@@ -5,8 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Company, Person } from '@fl0/demo'
 import { shortNumber } from '../ui/format.ts'
 import { formatTraitValue } from '../screens/companies/format.ts'
-import { startDemoFl0, type DemoFl0 } from './demoFl0.ts'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
+import { signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
 
 /**
  * The company page in Chromium against a real fl0 filled with demo data
@@ -110,9 +110,7 @@ describe.skipIf(!runBrowserTests)('the company page, in Chromium', () => {
     ;({ c: company, a: expected } = candidates[0]!)
     other = candidates.find((x) => x.c !== company && x.a.rows.length > 0)!.c
 
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    page = await context.newPage()
-    errors = watchErrors(page)
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } }))
   })
   afterAll(async () => {
     await browser?.close()
@@ -126,9 +124,7 @@ describe.skipIf(!runBrowserTests)('the company page, in Chromium', () => {
   })
 
   it('the first account signs up (adopting the demo organisation) and opens the company by its domain', async () => {
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
-    await page.waitForURL(/\/organizations\/demo\/people$/)
+    await signUpToDemo(page, fl0)
     await page.goto(companyUrl(company))
     await page.getByRole('heading', { level: 1, name: company.name }).waitFor()
   })
@@ -259,10 +255,8 @@ describe.skipIf(!runBrowserTests)('the company page, in Chromium', () => {
     expect(logoRequests).toContain(`/logo/${other.domain}`)
 
     const before = logoRequests.length
-    const quiet = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: await context.storageState() })
+    const { context: quiet, page: p, errors: quietErrors } = await openPage(browser, { viewport: { width: 1280, height: 800 }, storageState: await context.storageState() })
     await quiet.addCookies([{ name: 'fl0-disable-3rd-party', value: 'true', url: fl0.url }])
-    const p = await quiet.newPage()
-    const quietErrors = watchErrors(p)
     await p.goto(companyUrl(company))
     await p.getByRole('heading', { level: 1, name: company.name }).waitFor()
     await p.getByRole('complementary', { name: 'Company' }).locator('[data-placeholder]').waitFor()

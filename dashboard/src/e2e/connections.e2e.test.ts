@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { shortNumber } from '../ui/format.ts'
 import { startDemoFl0, type DemoFl0 } from './demoFl0.ts'
-import { fillSignUp, launchChromium, menu, runBrowserTests, screenshot, watchErrors } from './harness.ts'
+import { launchChromium, menu, openPage, runBrowserTests, screenshot, signUp } from './harness.ts'
 
 /**
  * Connections and data sources in Chromium against a real fl0 filled with demo
@@ -22,12 +22,10 @@ describe.skipIf(!runBrowserTests)('connections and data sources, in Chromium', (
 
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])
-    context = await browser.newContext({ viewport: { width: 1280, height: 860 } })
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 860 } }))
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: fl0.url })
     // The AI layout, whose Data model group holds Connections (part 1 §2).
     await context.addCookies([{ name: 'fl0-ai', value: 'true', url: fl0.url }])
-    page = await context.newPage()
-    errors = watchErrors(page)
   })
   afterAll(async () => {
     await browser?.close()
@@ -53,8 +51,7 @@ describe.skipIf(!runBrowserTests)('connections and data sources, in Chromium', (
     })
 
   it('the first account signs up, adopts the demo organisation and opens Connections from the Data model menu', async () => {
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
+    await signUp(page, fl0.url, 'Ada Lovelace', 'ada@example.com')
     await page.waitForURL(/\/organizations\/demo\/reports$/)
     const model = menu(page).getByRole('group', { name: 'Data model' })
     await model.getByRole('button', { name: 'Data model' }).click()

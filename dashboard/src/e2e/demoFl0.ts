@@ -1,5 +1,7 @@
 import { createDemo, ensureDemoOrganisation, sendMessages, type Demo, type DemoOptions, type DemoOrganisation } from '@fl0/demo'
 import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
+import type { Page } from 'playwright-core'
+import { signUp } from './harness.ts'
 
 /**
  * A real fl0 filled by the demo generator through its real HTTP ingest: the
@@ -33,4 +35,20 @@ export async function startDemoFl0(options: DemoOptions = SMALL_DEMO, env: Recor
     await fl0.stop()
     throw error
   }
+}
+
+/** The demo organisation's address in the dashboard, and a path in it ('/metrics'). */
+export const demoUrl = (fl0: DemoFl0, path = '') => `${fl0.url}/organizations/${fl0.organisation.org.url_code}${path}`
+
+/** Signs up the first account (Ada Lovelace, staff): it adopts the demo organisation and lands on its People page. */
+export async function signUpToDemo(page: Page, fl0: DemoFl0) {
+  await signUp(page, fl0.url, 'Ada Lovelace', 'ada@example.com')
+  await page.waitForURL(/\/organizations\/demo\/people$/)
+}
+
+/** Waits until the lexicon, which its worker builds in its own consumer group, has every track event name the writer stored. */
+export async function waitForLexicon(fl0: DemoFl0) {
+  const org = fl0.organisation.org.id
+  const [{ n }] = await fl0.query<{ n: string }>("SELECT uniqExact(event) AS n FROM events WHERE org_id = {org:String} AND type = 'track' AND event != ''", { org })
+  await fl0.waitForCount('SELECT uniqExact(event) AS n FROM lexicon_events WHERE org_id = {org:String}', { org }, Number(n))
 }

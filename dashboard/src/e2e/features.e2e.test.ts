@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
-import { startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
+import { demoUrl, signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
 
 /**
  * Features in Chromium against a real fl0 filled with the demo's events: the
@@ -19,10 +19,8 @@ describe.skipIf(!runBrowserTests)('features, in Chromium', () => {
 
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    page = await context.newPage()
-    errors = watchErrors(page)
-    base = `${fl0.url}/organizations/${fl0.organisation.org.url_code}`
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 800 } }))
+    base = demoUrl(fl0)
   })
   afterAll(async () => {
     await browser?.close()
@@ -45,10 +43,7 @@ describe.skipIf(!runBrowserTests)('features, in Chromium', () => {
   }
 
   it("shows 'Your features' with 'No features found' before any feature exists", async () => {
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
-    // The first account adopts the demo organisation and lands in it.
-    await page.waitForURL(/\/organizations\/demo\/people$/)
+    await signUpToDemo(page, fl0)
     await page.goto(`${base}/features`)
     await page.getByRole('heading', { name: 'Your features', level: 1 }).waitFor()
     await page.getByText('No features found').waitFor()

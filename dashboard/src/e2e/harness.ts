@@ -1,10 +1,11 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core'
 
 /**
  * What the dashboard's browser tests share: Debian's Chromium, screenshots,
- * and the steps every test takes (signing up, reading the page's state).
+ * and the steps every test takes (opening a page, signing up, creating an
+ * organisation, reading the page's state).
  */
 export const CHROMIUM = '/usr/bin/chromium'
 
@@ -33,6 +34,20 @@ export function watchErrors(page: Page): string[] {
   return errors
 }
 
+export interface OpenedPage {
+  context: BrowserContext
+  page: Page
+  /** The page's uncaught errors, for a test to expect none. */
+  errors: string[]
+}
+
+/** A page in a context of its own (cookies, storage), its uncaught errors collected. */
+export async function openPage(browser: Browser, options: BrowserContextOptions): Promise<OpenedPage> {
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  return { context, page, errors: watchErrors(page) }
+}
+
 export const PASSWORD = 'correct horse battery'
 
 /** Signs up through the built-in provider's screen, from a page already on /account/sign-up. */
@@ -42,6 +57,20 @@ export async function fillSignUp(page: Page, name: string, email: string) {
   if (!(await emailField.inputValue())) await emailField.fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign up' }).click()
+}
+
+/** Opens fl0's /account/sign-up and signs up there. */
+export async function signUp(page: Page, fl0Url: string, name: string, email: string) {
+  await page.goto(fl0Url + '/account/sign-up')
+  await fillSignUp(page, name, email)
+}
+
+/** Creates an organisation through the form an account without one is shown; returns its url code once its People page opens. */
+export async function createOrganisation(page: Page, name: string): Promise<string> {
+  await page.getByLabel('Organization name').fill(name)
+  await page.getByRole('button', { name: 'Create organization' }).click()
+  await page.waitForURL(/\/organizations\/[^/]+\/people$/)
+  return new URL(page.url()).pathname.split('/')[2]!
 }
 
 export const menu = (page: Page) => page.getByRole('complementary', { name: 'Main menu' })

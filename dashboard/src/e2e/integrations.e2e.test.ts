@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
+import { createOrganisation, launchChromium, openPage, runBrowserTests, screenshot, signUp } from './harness.ts'
 import { startParagonStandIn, type ParagonStandIn } from './paragonStandIn.ts'
 
 /**
@@ -33,9 +33,7 @@ describe.skipIf(!runBrowserTests)('integrations, in Chromium', () => {
       PARAGON_SDK_URL: paragon.sdkUrl,
     }
     ;[fl0, browser] = await Promise.all([startEmptyFl0(env), launchChromium()])
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    page = await context.newPage()
-    errors = watchErrors(page)
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 800 } }))
   })
   afterAll(async () => {
     await browser?.close()
@@ -46,12 +44,8 @@ describe.skipIf(!runBrowserTests)('integrations, in Chromium', () => {
   const integrations = () => page.getByRole('list', { name: 'Integrations' })
 
   it('authenticates with the token fl0 signs, shows the loader while waiting, then lists the integrations; a button opens its Connect Portal', async () => {
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
-    await page.getByLabel('Organization name').fill('Acme')
-    await page.getByRole('button', { name: 'Create organization' }).click()
-    await page.waitForURL(/\/organizations\/[^/]+\/people$/)
-    org = new URL(page.url()).pathname.split('/')[2]!
+    await signUp(page, fl0.url, 'Ada Lovelace', 'ada@example.com')
+    org = await createOrganisation(page, 'Acme')
     const me = (await (await page.request.get(`${fl0.url}/api/users/me`)).json()) as { id: string }
 
     const release = paragon.holdAuthentication()

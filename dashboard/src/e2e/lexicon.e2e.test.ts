@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { LexiconEventList, MappingSelections } from '@fl0/contracts/lexicon'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
-import { startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
+import { demoUrl, signUpToDemo, startDemoFl0, waitForLexicon, type DemoFl0 } from './demoFl0.ts'
 
 /**
  * The lexicon in Chromium against a real fl0 filled with the demo's events
@@ -23,13 +23,9 @@ describe.skipIf(!runBrowserTests)('lexicon, in Chromium', () => {
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])
     org = fl0.organisation.org.id
-    // The worker indexes in its own consumer group: wait until it has every track event name the writer stored.
-    const [{ n }] = await fl0.query<{ n: string }>("SELECT uniqExact(event) AS n FROM events WHERE org_id = {org:String} AND type = 'track' AND event != ''", { org })
-    await fl0.waitForCount('SELECT uniqExact(event) AS n FROM lexicon_events WHERE org_id = {org:String}', { org }, Number(n))
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-    page = await context.newPage()
-    errors = watchErrors(page)
-    base = `${fl0.url}/organizations/${fl0.organisation.org.url_code}/lexicon`
+    await waitForLexicon(fl0)
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } }))
+    base = demoUrl(fl0, '/lexicon')
   })
   afterAll(async () => {
     await browser?.close()
@@ -43,9 +39,7 @@ describe.skipIf(!runBrowserTests)('lexicon, in Chromium', () => {
   const lexicon = async () => ((await (await page.request.get(`${fl0.url}/api/orgs/demo/lexicon/events`)).json()) as LexiconEventList).events
 
   it("lists the demo's events with their 30-day volume, most first, under the tabs Events, Traits and Mapping", async () => {
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
-    await page.waitForURL(/\/organizations\/demo\/people$/)
+    await signUpToDemo(page, fl0)
     // The answer the screen itself got: its order is checked against that, not against a later call (the window moves).
     const shown = page.waitForResponse((r) => r.url().endsWith('/api/orgs/demo/lexicon/events') && r.request().method() === 'GET')
     await page.goto(base)

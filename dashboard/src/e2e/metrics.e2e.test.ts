@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { BETWEEN_MESSAGE, type MetricDefinition } from '@fl0/contracts/metrics'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
-import { startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
+import { demoUrl, signUpToDemo, startDemoFl0, waitForLexicon, type DemoFl0 } from './demoFl0.ts'
 
 /**
  * Metrics in Chromium against a real fl0 filled with the demo's events: the
@@ -38,16 +38,13 @@ describe.skipIf(!runBrowserTests)('metrics, in Chromium', () => {
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])
     org = fl0.organisation.org.id
-    // Property paths come from the lexicon, which its worker builds in its own consumer group: wait until it has every event.
-    const [{ n }] = await fl0.query<{ n: string }>("SELECT uniqExact(event) AS n FROM events WHERE org_id = {org:String} AND type = 'track' AND event != ''", { org })
-    await fl0.waitForCount('SELECT uniqExact(event) AS n FROM lexicon_events WHERE org_id = {org:String}', { org }, Number(n))
-    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } })
-    page = await context.newPage()
-    errors = watchErrors(page)
+    // Property paths come from the lexicon.
+    await waitForLexicon(fl0)
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1400, height: 1000 } }))
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().endsWith('/metrics/graph')) graphBodies.push(r.postDataJSON() as MetricDefinition)
     })
-    base = `${fl0.url}/organizations/${fl0.organisation.org.url_code}/metrics`
+    base = demoUrl(fl0, '/metrics')
   })
   afterAll(async () => {
     await browser?.close()
@@ -117,9 +114,7 @@ describe.skipIf(!runBrowserTests)('metrics, in Chromium', () => {
   }
 
   it("shows 'Metrics' with 'No metrics found' before any metric exists", async () => {
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
-    await page.waitForURL(/\/organizations\/demo\/people$/)
+    await signUpToDemo(page, fl0)
     await page.goto(base)
     await page.getByRole('heading', { name: 'Metrics', level: 1 }).waitFor()
     await page.getByText('No metrics found').waitFor()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
-import { launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
+import { createOrganisation, launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
 import { startTestProvider, type TestProvider } from './oidcProvider.ts'
 
 /**
@@ -19,8 +19,7 @@ describe.skipIf(!runBrowserTests)('sign-in with an external OIDC provider, in Ch
   beforeAll(async () => {
     provider = await startTestProvider()
     ;[fl0, browser] = await Promise.all([startEmptyFl0({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId }), launchChromium()])
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
-    errors = watchErrors(page)
+    ;({ page, errors } = await openPage(browser, { viewport: { width: 1280, height: 800 } }))
   })
   afterAll(async () => {
     await browser?.close()
@@ -49,9 +48,7 @@ describe.skipIf(!runBrowserTests)('sign-in with an external OIDC provider, in Ch
   })
 
   it('logs out of fl0 and of the provider', async () => {
-    await page.getByLabel('Organization name').fill('Tess')
-    await page.getByRole('button', { name: 'Create organization' }).click()
-    await page.waitForURL(/\/organizations\/[^/]+\/people$/)
+    await createOrganisation(page, 'Tess')
     await page.getByRole('button', { name: 'User menu' }).click()
     await page.getByRole('menuitem', { name: 'Log out' }).click()
     // Back at the origin with no session anywhere: the provider shows its page again.

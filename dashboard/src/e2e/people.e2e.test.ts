@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Company, Person } from '@fl0/demo'
 import { formatRevenue } from '../screens/people/PeopleTable.tsx'
-import { startDemoFl0, type DemoFl0 } from './demoFl0.ts'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
+import { demoUrl, signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
 
 /**
  * People and profiles in Chromium against a real fl0 filled with the demo's
@@ -110,7 +110,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
 
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])
-    base = `${fl0.url}/organizations/${fl0.organisation.org.url_code}`
+    base = demoUrl(fl0)
     const { world } = fl0.demo
     for (const p of world.people) {
       truth.set(p.id, p)
@@ -120,9 +120,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     leads = new Set(events.filter((e) => e.type === 'identify' && !e.user_id).map((e) => e.anonymous_id))
     told = new Set(events.filter((e) => e.type === 'identify').map((e) => e.person))
     grouped = new Set(events.filter((e) => e.type === 'group').map((e) => e.person))
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    page = await context.newPage()
-    errors = watchErrors(page)
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } }))
   })
   afterAll(async () => {
     await browser?.close()
@@ -130,9 +128,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
   })
 
   it('signs up (adopting the demo organisation) and lands on the People table: the identified people, most recently seen first', async () => {
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
-    await page.waitForURL(/\/organizations\/demo\/people$/)
+    await signUpToDemo(page, fl0)
     const expected = ranking(false)
     const [{ n }] = await fl0.query<{ n: string }>("SELECT uniqExact(user_id) AS n FROM events WHERE org_id = {org:String} AND user_id != '' AND timestamp <= now64(3)", { org: org() })
     expect(expected.length).toBe(Number(n))

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, SCREENSHOTS, watchErrors } from './harness.ts'
-import { startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { launchChromium, openPage, runBrowserTests, screenshot, SCREENSHOTS } from './harness.ts'
+import { demoUrl, signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
 
 /**
  * Reports in Chromium against a real fl0 filled with the demo's events:
@@ -24,10 +24,8 @@ describe.skipIf(!runBrowserTests)('reports, in Chromium', () => {
 
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    page = await context.newPage()
-    errors = watchErrors(page)
-    base = `${fl0.url}/organizations/${fl0.organisation.org.url_code}`
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1440, height: 900 } }))
+    base = demoUrl(fl0)
   })
   afterAll(async () => {
     await browser?.close()
@@ -55,9 +53,7 @@ describe.skipIf(!runBrowserTests)('reports, in Chromium', () => {
   }
 
   it("shows 'Reports' with 'No reports found' under both sections before anything exists", async () => {
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
-    await page.waitForURL(/\/organizations\/demo\/people$/)
+    await signUpToDemo(page, fl0)
     await page.goto(`${base}/reports`)
     await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor()
     await region('Custom reports').getByText('No reports found').waitFor()

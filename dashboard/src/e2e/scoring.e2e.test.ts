@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { ActivityEvents, ScoringModelDetail, ScoringModelList } from '@fl0/contracts/scoring'
 import { DEFAULT_RULE } from '@fl0/demo'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
-import { startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
+import { demoUrl, signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
 
 /**
  * AI scoring in Chromium against a real fl0 filled with the demo's events:
@@ -59,10 +59,8 @@ describe.skipIf(!runBrowserTests)('AI scoring, in Chromium', () => {
   beforeAll(async () => {
     // FL0_E2E_LOG=info shows fl0's log (the runner's 'training started/completed') when a training needs looking into.
     ;[fl0, browser] = await Promise.all([startDemoFl0(DEMO, process.env.FL0_E2E_LOG ? { LOG_LEVEL: process.env.FL0_E2E_LOG } : {}), launchChromium()])
-    context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
-    page = await context.newPage()
-    errors = watchErrors(page)
-    gallery = `${fl0.url}/organizations/${fl0.organisation.org.url_code}/scoring`
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1440, height: 1000 } }))
+    gallery = demoUrl(fl0, '/scoring')
   }, 240_000)
   afterAll(async () => {
     await browser?.close()
@@ -70,9 +68,7 @@ describe.skipIf(!runBrowserTests)('AI scoring, in Chromium', () => {
   })
 
   it("shows 'AI Scoring Models' with 'No scoring models found' before any model exists", async () => {
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
-    await page.waitForURL(/\/organizations\/demo\/people$/)
+    await signUpToDemo(page, fl0)
     // The metric the model predicts: who upgraded (the planted rule's outcome).
     const res = await page.request.post(`${fl0.url}/api/orgs/demo/metrics`, {
       data: { name: 'Upgrades', description: 'Plan upgrades', category: 'growth', definition: { events: [{ name: DEFAULT_RULE.conversion }], dateRange: 'last30Days', graphType: 'line' } },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
-import { fillSignUp, launchChromium, menu, PASSWORD, runBrowserTests, screenshot, watchErrors } from './harness.ts'
+import { createOrganisation, fillSignUp, launchChromium, menu, openPage, PASSWORD, runBrowserTests, screenshot } from './harness.ts'
 
 /**
  * The shell in Chromium against a real fl0 (API, sessions, PGlite): sign up,
@@ -18,9 +18,7 @@ describe.skipIf(!runBrowserTests)('the dashboard shell, in Chromium', () => {
 
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startEmptyFl0(), launchChromium()])
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    page = await context.newPage()
-    errors = watchErrors(page)
+    ;({ context, page, errors } = await openPage(browser, { viewport: { width: 1280, height: 800 } }))
   })
   afterAll(async () => {
     await browser?.close()
@@ -41,10 +39,7 @@ describe.skipIf(!runBrowserTests)('the dashboard shell, in Chromium', () => {
     await page.getByText('Organization name must start with a-z (lowercase), or A-Z (uppercase)').waitFor()
     await screenshot(page, 'shell-02-create-organization-error')
 
-    await page.getByLabel('Organization name').fill('Acme')
-    await page.getByRole('button', { name: 'Create organization' }).click()
-    await page.waitForURL(/\/organizations\/[^/]+\/people$/)
-    acme = new URL(page.url()).pathname.split('/')[2]
+    acme = await createOrganisation(page, 'Acme')
     await page.getByRole('heading', { name: 'People' }).waitFor()
     expect(await menu(page).getAttribute('data-layout')).toBe('normal')
     expect(await menu(page).getByRole('link').allTextContents()).toEqual(['People', 'Data sources', 'Integrations'])

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
-import { fillSignUp, launchChromium, runBrowserTests, screenshot, watchErrors } from './harness.ts'
+import { createOrganisation, fillSignUp, launchChromium, openPage, runBrowserTests, screenshot, signUp, type OpenedPage } from './harness.ts'
 import { decodeQuotedPrintable, startTestSmtp, type TestSmtp } from '@fl0/api/mail/test-smtp'
 
 /**
@@ -13,22 +13,16 @@ describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
   let fl0: EmptyTestFl0
   let smtp: TestSmtp
   let browser: Browser
-  let admin: { context: BrowserContext; page: Page; errors: string[] }
-  let member: { context: BrowserContext; page: Page; errors: string[] }
+  let admin: OpenedPage
+  let member: OpenedPage
   let org = ''
   let link = ''
-
-  async function person() {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-    const page = await context.newPage()
-    return { context, page, errors: watchErrors(page) }
-  }
 
   beforeAll(async () => {
     smtp = await startTestSmtp()
     ;[fl0, browser] = await Promise.all([startEmptyFl0({ SMTP_URL: smtp.url }), launchChromium()])
-    admin = await person()
-    member = await person()
+    admin = await openPage(browser, { viewport: { width: 1280, height: 800 } })
+    member = await openPage(browser, { viewport: { width: 1280, height: 800 } })
   })
   afterAll(async () => {
     await browser?.close()
@@ -38,12 +32,8 @@ describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
 
   it('an admin opens the settings from the user menu and sees the team', async () => {
     const { page } = admin
-    await page.goto(fl0.url + '/account/sign-up')
-    await fillSignUp(page, 'Grace Hopper', 'grace@example.com')
-    await page.getByLabel('Organization name').fill('Navy')
-    await page.getByRole('button', { name: 'Create organization' }).click()
-    await page.waitForURL(/\/organizations\/[^/]+\/people$/)
-    org = new URL(page.url()).pathname.split('/')[2]
+    await signUp(page, fl0.url, 'Grace Hopper', 'grace@example.com')
+    org = await createOrganisation(page, 'Navy')
 
     await page.getByRole('button', { name: 'User menu' }).click()
     await page.getByRole('menuitem', { name: 'Settings' }).click()
