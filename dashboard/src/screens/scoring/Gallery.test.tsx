@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ratingsOf } from '@fl0/contracts/scoring'
 import { routes } from '../../routes.tsx'
 import { renderRoutes } from '../../test/render.tsx'
 import { BASE, COMPLETED, scoringServer } from './testServer.ts'
@@ -50,6 +51,17 @@ describe('scoring gallery', () => {
     const lengths = arcs.map((a) => Number(a.getAttribute('stroke-dasharray')!.split(' ')[0]))
     expect(lengths[0]! / lengths[3]!).toBeCloseTo(5)
     expect(done.getByRole('link', { name: 'Who upgrades' }).getAttribute('href')).toBe('/organizations/acme/scoring/a1')
+  })
+
+  it("draws a completed card's donut from the model's own call (GET …/scoring-models/{analysisId} -> ratings, totalUsers); other cards do not ask", async () => {
+    const models = [{ ...COMPLETED, analysisId: 'p', name: 'Queued', status: 'pending' as const, totalUsers: 0, ratings: [] }, { ...COMPLETED, analysisId: 'f', name: 'Broken', status: 'failed' as const, error: 'x' }, COMPLETED]
+    const s = scoringServer({ models })
+    s.server.on('GET', `${BASE}/scoring-models/a1`, { body: { status: 'completed', totalUsers: 400, ratings: ratingsOf({ poor: 100, fair: 100, good: 100, excellent: 100 }) } })
+    renderRoutes(routes, GALLERY, { server: s.server })
+    await waitFor(() => expect(card('Who upgrades').getByRole('img', { name: 'Ratings of 400 users' })).toBeTruthy())
+    expect(within(card('Who upgrades').getByRole('list', { name: 'Ratings' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Poor25%', 'Fair25%', 'Good25%', 'Excellent25%'])
+    expect(s.server.callsTo('GET', `${BASE}/scoring-models/a1`)).toHaveLength(1)
+    expect(s.server.calls.filter((c) => /\/scoring-models\/(p|f)$/.test(c.path))).toEqual([])
   })
 
   it('asks for the list again while a model trains, until its card shows the donut; then no more', async () => {

@@ -1,13 +1,45 @@
 import { Link } from 'react-router'
 import { GENERIC_ERROR } from '../../constants.ts'
+import { useApi } from '../../api/context.tsx'
+import { useFetch } from '../../api/useFetch.ts'
 import { Donut } from './Donut.tsx'
 import { byRating, colorOfRating, percent, ratingLabel } from './ratings.ts'
 import type { ScoringModelSummary } from '../../api/types.ts'
-import { modelPath } from './text.ts'
+import { modelPath, SCORING_MODELS } from './text.ts'
 
 const STATUS_TEXT = { pending: 'Waiting to train...', running: 'Training...' } as const
 
-function Body({ model }: { model: ScoringModelSummary }) {
+/**
+ * A completed model's donut and shares. Its numbers are the model's own call
+ * (part 3 §7: GET …/scoring-models/{analysisId} -> ratings, totalUsers),
+ * asked once the card shows a completed model and again with the gallery;
+ * until it answers, or if it fails, the list's numbers stand in, so the card
+ * never waits on a spinner. One small call per completed card: a gallery
+ * holds an organisation's few models.
+ */
+function Completed({ org, model }: { org: string; model: ScoringModelSummary }) {
+  const api = useApi()
+  const fetched = useFetch((signal) => api.scoring.ratings(org, model.analysisId, signal), [org, model.analysisId], { name: SCORING_MODELS })
+  // An answer from a model rebuilt meanwhile has no numbers yet: the list's stay.
+  const { ratings: shares, totalUsers } = fetched.status === 'loaded' && fetched.data.status === 'completed' ? fetched.data : model
+  const ratings = byRating(shares)
+  return (
+    <div className="flex items-center gap-5">
+      <Donut ratings={ratings} total={totalUsers} label={`Ratings of ${totalUsers.toLocaleString('en-US')} users`} />
+      <ul aria-label="Ratings" className="flex-1 space-y-1.5 text-sm">
+        {ratings.map((r) => (
+          <li key={r.name} className="flex items-center gap-2">
+            <span aria-hidden className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: colorOfRating(r.name) }} />
+            <span className="text-slate-700">{ratingLabel(r.name)}</span>
+            <span className="ml-auto font-medium tabular-nums text-slate-900">{percent(r.percentage)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+function Body({ org, model }: { org: string; model: ScoringModelSummary }) {
   if (model.status === 'pending' || model.status === 'running') {
     return (
       <div role="status" aria-label={STATUS_TEXT[model.status]} className="flex flex-1 flex-col items-center justify-center gap-3 py-6 text-sm text-slate-500">
@@ -23,21 +55,7 @@ function Body({ model }: { model: ScoringModelSummary }) {
       </div>
     )
   }
-  const ratings = byRating(model.ratings)
-  return (
-    <div className="flex items-center gap-5">
-      <Donut ratings={ratings} total={model.totalUsers} label={`Ratings of ${model.totalUsers.toLocaleString('en-US')} users`} />
-      <ul aria-label="Ratings" className="flex-1 space-y-1.5 text-sm">
-        {ratings.map((r) => (
-          <li key={r.name} className="flex items-center gap-2">
-            <span aria-hidden className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: colorOfRating(r.name) }} />
-            <span className="text-slate-700">{ratingLabel(r.name)}</span>
-            <span className="ml-auto font-medium tabular-nums text-slate-900">{percent(r.percentage)}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
+  return <Completed org={org} model={model} />
 }
 
 /** A model in the gallery (part 3 §2): its name, then what its status allows: a loading indicator, the error, or the ratings donut. */
@@ -49,7 +67,7 @@ export function ModelCard({ org, model }: { org: string; model: ScoringModelSumm
           {model.name}
         </Link>
       </h2>
-      <Body model={model} />
+      <Body org={org} model={model} />
     </article>
   )
 }

@@ -108,6 +108,11 @@ export function scoringServer(options: { models?: ScoringModelSummary[]; detail?
   server.on('GET', '/api/orgs/acme/audiences/traits', { body: { user_traits: { plan: 'string', seats: 'number', trial: 'boolean' }, company_traits: { industry: 'string' } } })
   server.on('GET', /^\/api\/orgs\/acme\/audiences\/traits\/[^/]+\/[^/]+\/values$/, { body: { values: ['enterprise', 'pro', 'free'] } })
   server.on('GET', `${BASE}/scoring-models`, () => ({ body: { scoringModels: models } }))
+  // A model's donut numbers; registered before 'metrics', which is not a model's id and wins over it.
+  server.on('GET', /\/scoring-models\/[^/]+$/, (call) => {
+    const m = models.find((x) => x.analysisId === decodeURIComponent(call.path.split('/scoring-models/')[1]!))
+    return m ? { body: { status: m.status, ratings: m.ratings, totalUsers: m.totalUsers } } : notFound
+  })
   server.on('GET', `${BASE}/scoring-models/metrics`, { body: METRICS })
   server.on('POST', `${BASE}/scoring-models/create-new-model`, (call) => {
     const b = call.body as { name: string; metricId: string }
