@@ -4,6 +4,7 @@ import { useApi } from '../../api/context.tsx'
 import { refetch } from '../../api/refetch.ts'
 import type { AudienceFilters } from '../../api/types.ts'
 import { Button } from '../../ui/Button.tsx'
+import { TextAreaField } from '../../ui/form/TextAreaField.tsx'
 import { TextField } from '../../ui/form/TextField.tsx'
 import { useForm } from '../../ui/form/useForm.ts'
 import { Modal } from '../../ui/modal/Modal.tsx'
@@ -35,27 +36,11 @@ export function CreateAudienceModal({ org, filters, onClose }: { org: string; fi
       navigate(paths.audience(audience_id))
     },
   })
-  const description = form.field('description')
   return (
     <Modal title={AUDIENCE_TEXT.createTitle} onClose={onClose}>
       <form onSubmit={form.submit} noValidate className="flex flex-col gap-4">
         <TextField label={AUDIENCE_TEXT.name} field={form.field('name')} error={form.errors.name} maxLength={AUDIENCE_NAME_INPUT_MAX} autoFocus />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={description.id} className="text-sm font-medium text-slate-700">
-            {AUDIENCE_TEXT.description}
-          </label>
-          <textarea
-            {...description}
-            rows={3}
-            maxLength={AUDIENCE_DESCRIPTION_INPUT_MAX}
-            className={`rounded-md border px-3 py-2 text-sm outline-none focus:ring-2 ${form.errors.description ? 'border-red-500 focus:ring-red-200' : 'border-slate-300 focus:ring-indigo-200'}`}
-          />
-          {form.errors.description && (
-            <p id={`${description.id}-error`} className="text-xs text-red-600">
-              {form.errors.description}
-            </p>
-          )}
-        </div>
+        <TextAreaField label={AUDIENCE_TEXT.description} field={form.field('description')} error={form.errors.description} rows={3} maxLength={AUDIENCE_DESCRIPTION_INPUT_MAX} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

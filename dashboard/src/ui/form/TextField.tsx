@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react'
+import { controlClass, Field } from './Field.tsx'
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ref'> {
   label: string
@@ -14,22 +15,10 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ref'> {
 }
 
 /** A labelled input with its error beside it (part 1 §8). */
-export function TextField({ label, error, field, className = '', ...rest }: Props) {
+export function TextField({ label, error, field, className, ...rest }: Props) {
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={field.id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        {...rest}
-        {...field}
-        className={`rounded-md border px-3 py-2 text-sm outline-none focus:ring-2 ${error ? 'border-red-500 focus:ring-red-200' : 'border-slate-300 focus:ring-indigo-200'}`}
-      />
-      {error && (
-        <p id={`${field.id}-error`} className="text-xs text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={field.id} label={label} error={error} className={className}>
+      <input {...rest} {...field} className={controlClass(error)} />
+    </Field>
   )
 }

@@ -7,6 +7,7 @@ import { refetch } from '../../../api/refetch.ts'
 import { useFetch } from '../../../api/useFetch.ts'
 import { readToggle } from '../../../toggles.ts'
 import { Button } from '../../../ui/Button.tsx'
+import { TextAreaField } from '../../../ui/form/TextAreaField.tsx'
 import { TextField } from '../../../ui/form/TextField.tsx'
 import { useForm } from '../../../ui/form/useForm.ts'
 import { useSnackbar } from '../../../ui/snackbar/state.ts'
@@ -35,25 +36,10 @@ type SaveBody = z.output<typeof saveMetricSchema>
 
 function Details({ form, categories }: { form: ReturnType<typeof useForm<MetricFormValues>>; categories: string[] }) {
   const listId = useId()
-  const description = form.field('description')
   return (
     <Section title="Metric">
       <TextField label="Name" field={form.field('name')} error={form.errors.name} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={description.id} className="text-sm font-medium text-slate-700">
-          Description
-        </label>
-        <textarea
-          {...description}
-          rows={2}
-          className={`rounded-md border px-3 py-2 text-sm outline-none focus:ring-2 ${form.errors.description ? 'border-red-500 focus:ring-red-200' : 'border-slate-300 focus:ring-indigo-200'}`}
-        />
-        {form.errors.description && (
-          <p id={`${description.id}-error`} className="text-xs text-red-600">
-            {form.errors.description}
-          </p>
-        )}
-      </div>
+      <TextAreaField label="Description" field={form.field('description')} error={form.errors.description} rows={2} />
       <TextField label="Category" field={form.field('category')} error={form.errors.category} list={listId} placeholder="other" />
       <datalist id={listId}>
         {categories.map((c) => (

@@ -7,6 +7,7 @@ import { refetch } from '../../../api/refetch.ts'
 import { useFetch } from '../../../api/useFetch.ts'
 import { Button } from '../../../ui/Button.tsx'
 import { ErrorPanel } from '../../../ui/ErrorPanel.tsx'
+import { controlClass, Field } from '../../../ui/form/Field.tsx'
 import { ConfirmModal } from '../../../ui/modal/ConfirmModal.tsx'
 import { useSnackbar } from '../../../ui/snackbar/state.ts'
 import { Spinner } from '../../../ui/Spinner.tsx'
@@ -66,8 +67,6 @@ function DeleteReport({ name, onDelete }: { name: string; onDelete: () => Promis
     </>
   )
 }
-
-const INPUT = 'rounded-md border px-3 py-2 text-sm outline-none focus:ring-2'
 
 const SAVE_NOTES: Record<SaveStatus, string> = { idle: '', saving: 'Saving...', saved: 'All changes saved' }
 
@@ -145,10 +144,7 @@ function Editor({ org, reportId, initial, onCreated }: { org: string; reportId?:
       }
     >
       <form className="grid max-w-3xl grid-cols-1 gap-4" onSubmit={(e) => e.preventDefault()}>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="report-name" className="text-sm font-medium text-slate-700">
-            Name
-          </label>
+        <Field id="report-name" label="Name" error={nameError}>
           <input
             id="report-name"
             value={values.name}
@@ -157,18 +153,10 @@ function Editor({ org, reportId, initial, onCreated }: { org: string; reportId?:
             aria-invalid={nameError ? true : undefined}
             aria-describedby={nameError ? 'report-name-error' : undefined}
             onChange={(e) => setText('name', e.target.value)}
-            className={`${INPUT} ${nameError ? 'border-red-500 focus:ring-red-200' : 'border-slate-300 focus:ring-indigo-200'}`}
+            className={controlClass(nameError)}
           />
-          {nameError && (
-            <p id="report-name-error" className="text-xs text-red-600">
-              {nameError}
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="report-description" className="text-sm font-medium text-slate-700">
-            Description
-          </label>
+        </Field>
+        <Field id="report-description" label="Description">
           <textarea
             id="report-description"
             value={values.description}
@@ -176,9 +164,9 @@ function Editor({ org, reportId, initial, onCreated }: { org: string; reportId?:
             rows={2}
             placeholder="What this report is for"
             onChange={(e) => setText('description', e.target.value)}
-            className={`${INPUT} resize-y border-slate-300 focus:ring-indigo-200`}
+            className="rounded-md border px-3 py-2 text-sm outline-none focus:ring-2 resize-y border-slate-300 focus:ring-indigo-200"
           />
-        </div>
+        </Field>
       </form>
 
       <section aria-label="Metrics">
