@@ -51,6 +51,25 @@ const selectClass = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 tex
 const countClass = (invalid: boolean) =>
   `w-16 rounded-md border px-2 py-1.5 text-sm outline-none focus:ring-2 disabled:bg-slate-50 ${invalid ? 'border-red-500 focus:ring-red-200' : 'border-slate-300 focus:ring-indigo-200'}`
 
+/** One of the occurring filter's counts: a whole number from 1. */
+function CountInput({ inputRef, label, invalid, disabled, value, onChange }: { inputRef: FieldWiring['ref']; label: string; invalid: boolean; disabled: boolean; value: string; onChange: (value: string) => void }) {
+  return (
+    <input
+      ref={inputRef}
+      type="number"
+      min={1}
+      step={1}
+      inputMode="numeric"
+      aria-label={label}
+      aria-invalid={invalid || undefined}
+      disabled={disabled}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      className={countClass(invalid)}
+    />
+  )
+}
+
 /**
  * An event's filter: a condition on one of its properties (path and value from
  * the look-ups) and how often it must occur in the period, counted from 1.
@@ -126,34 +145,24 @@ export function EventFilter({ org, index, event, onChange, occurringIgnored, wir
             </option>
           ))}
         </select>
-        <input
-          ref={first.ref}
-          type="number"
-          min={1}
-          step={1}
-          inputMode="numeric"
-          aria-label={`Occurring count of ${who}`}
-          aria-invalid={!!countError || undefined}
+        <CountInput
+          inputRef={first.ref}
+          label={`Occurring count of ${who}`}
+          invalid={!!countError}
           disabled={occurringIgnored}
           value={occurring.value}
-          onChange={(e) => setOccurring({ value: e.target.value })}
-          className={countClass(!!countError)}
+          onChange={(v) => setOccurring({ value: v })}
         />
         {needsSecondCount(occurring.operation) && (
           <>
             <span className="text-xs text-slate-500">and</span>
-            <input
-              ref={last.ref}
-              type="number"
-              min={1}
-              step={1}
-              inputMode="numeric"
-              aria-label={`Last occurring count of ${who}`}
-              aria-invalid={!!between || undefined}
+            <CountInput
+              inputRef={last.ref}
+              label={`Last occurring count of ${who}`}
+              invalid={!!between}
               disabled={occurringIgnored}
               value={occurring.value2}
-              onChange={(e) => setOccurring({ value2: e.target.value })}
-              className={countClass(!!between)}
+              onChange={(v) => setOccurring({ value2: v })}
             />
           </>
         )}
