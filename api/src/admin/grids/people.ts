@@ -39,7 +39,9 @@ export async function peopleTable(client: Client, filters: { orgId?: string; sho
       return {
         orgId: r.org_id,
         personKey: r.person,
-        anonymous: String(r.person).startsWith('anon:'),
+        // Anonymous: not identified as a person. A visitor a callback named keeps an
+        // 'anon:' key (no user id) but is known, and shows without showIp2Company.
+        anonymous: r.person_via === '',
         name: orNull(r.person_name as string),
         email: orNull(r.email as string),
         role: orNull(r.role as string),
