@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react'
-import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { useLocation, useNavigate, useParams } from 'react-router'
 import { REPORT_ERRORS, REPORT_LIMITS, REPORT_TEXT } from '@fl0/contracts/reports'
 import { useApi } from '../../../api/context.tsx'
 import { isSilentError, messageOf } from '../../../api/errors.ts'
@@ -11,6 +11,7 @@ import { controlClass, Field } from '../../../ui/form/Field.tsx'
 import { ConfirmModal } from '../../../ui/modal/ConfirmModal.tsx'
 import { useSnackbar } from '../../../ui/snackbar/state.ts'
 import { Spinner } from '../../../ui/Spinner.tsx'
+import { ReportCrumbs } from '../ReportCrumbs.tsx'
 import { ReportSwitcher } from '../ReportSwitcher.tsx'
 import { reportPath, REPORTS, reportsPath } from '../text.ts'
 import { AddMetricModal } from './AddMetricModal.tsx'
@@ -23,19 +24,7 @@ function Frame({ org, title, actions, children }: { org: string; title: string; 
     <div className="flex flex-col gap-6 p-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <nav aria-label="Breadcrumbs">
-            <ol className="flex items-center gap-2 text-sm text-slate-500">
-              <li>
-                <Link to={reportsPath(org)} className="hover:text-slate-800 hover:underline">
-                  {REPORT_TEXT.heading}
-                </Link>
-              </li>
-              <li aria-hidden>/</li>
-              <li aria-current="page" className="max-w-md truncate text-slate-800">
-                {title}
-              </li>
-            </ol>
-          </nav>
+          <ReportCrumbs org={org} current={title} truncate />
           <h1 className="mt-1 max-w-2xl truncate text-2xl font-semibold tracking-tight">{title}</h1>
         </div>
         <div className="flex flex-wrap items-center gap-2">

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { REPORT_TEXT } from '@fl0/contracts/reports'
 import { useApi } from '../../../api/context.tsx'
 import { useFetch } from '../../../api/useFetch.ts'
@@ -7,8 +7,8 @@ import { GENERIC_ERROR } from '../../../constants.ts'
 import { ErrorPanel } from '../../../ui/ErrorPanel.tsx'
 import { Segmented } from '../../../ui/Segmented.tsx'
 import { Spinner } from '../../../ui/Spinner.tsx'
+import { ReportCrumbs } from '../ReportCrumbs.tsx'
 import { ReportSwitcher } from '../ReportSwitcher.tsx'
-import { reportsPath } from '../text.ts'
 import { CountCard, CountsCard, GraphCard, ListCard, SplitCard } from './templates.tsx'
 import { useFeatureReport, type AudienceType, type FeatureReportData } from './useFeatureReport.ts'
 
@@ -79,19 +79,7 @@ export default function FeatureReport() {
     <div className="flex flex-col gap-6 p-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <nav aria-label="Breadcrumbs">
-            <ol className="flex items-center gap-2 text-sm text-slate-500">
-              <li>
-                <Link to={reportsPath(organization)} className="hover:text-slate-800 hover:underline">
-                  {REPORT_TEXT.heading}
-                </Link>
-              </li>
-              <li aria-hidden>/</li>
-              <li aria-current="page" className="text-slate-800">
-                {REPORT_TEXT.featureAnalysis}
-              </li>
-            </ol>
-          </nav>
+          <ReportCrumbs org={organization} current={REPORT_TEXT.featureAnalysis} />
           <h1 className="mt-1 truncate text-2xl font-semibold tracking-tight">{name || REPORT_TEXT.featureAnalysis}</h1>
           {feature.status === 'loaded' && (
             <p className="mt-1 text-sm text-slate-500">
