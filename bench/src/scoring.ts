@@ -5,6 +5,7 @@
  *   npx tsx bench/src/scoring.ts                       # the demo's default size: 300 companies, 3,000 people, 90 days
  *   npx tsx bench/src/scoring.ts --people 30000 --companies 3000
  *   npx tsx bench/src/scoring.ts --synthetic 300000    # scale: 300,000 users of made-up events, no demo
+ *   npx tsx bench/src/scoring.ts --rate 0.6 --base-rate 0.05   # a weaker planted rule
  *
  * The demo's traffic is turned into stored rows by the ingest's own
  * normalizeCall (the rows /v1/batch would store) and inserted into chDB; a
@@ -13,7 +14,7 @@
  * runner, as the workers role trains it. The planted rule
  * (demo/src/generator/product.ts DEFAULT_RULE): people who do both
  * 'Integration Connected' and 'Invite Sent' emit 'Plan Upgraded' with
- * probability 0.6, everyone else 0.05.
+ * probability 0.9, everyone else 0.03 (--rate and --base-rate change them).
  *
  * Printed: the held-out accuracy against the majority class, AUC, balanced
  * accuracy, the Correlation table's top events, the backtest, training time,
@@ -25,7 +26,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { normalizeCall } from '@fl0/ingest/normalize'
-import { createDemo } from '@fl0/demo'
+import { createDemo, DEFAULT_RULE } from '@fl0/demo'
 import { chTime, type ActivityEvent, type IngestedEvent } from '@fl0/contracts'
 import {
   createMetric,
@@ -49,11 +50,15 @@ const { values } = parseArgs({
     companies: { type: 'string', default: '300' },
     days: { type: 'string', default: '90' },
     seed: { type: 'string', default: '42' },
+    rate: { type: 'string' },
+    'base-rate': { type: 'string' },
     synthetic: { type: 'string' },
     end: { type: 'string', default: '2026-11-22T12:00:00.000Z' },
   },
 })
 const now = new Date(values.end)
+/** The planted rule, the demo's unless --rate / --base-rate say otherwise. */
+const rule = { ...DEFAULT_RULE, rate: Number(values.rate ?? DEFAULT_RULE.rate), baseRate: Number(values['base-rate'] ?? DEFAULT_RULE.baseRate) }
 const BLOCK = 50_000
 const log = (line: string) => process.stderr.write(`${line}\n`)
 
@@ -78,7 +83,7 @@ async function insertAll(store: EventStore, rows: Iterable<IngestedEvent>): Prom
 }
 
 function* demoRows(orgId: string): Generator<IngestedEvent> {
-  const demo = createDemo({ seed: Number(values.seed), people: Number(values.people), companies: Number(values.companies), days: Number(values.days), now })
+  const demo = createDemo({ seed: Number(values.seed), people: Number(values.people), companies: Number(values.companies), days: Number(values.days), now, rule })
   for (const { source, message } of demo.messages()) {
     const normalized = normalizeCall(message.type, message, { orgId, sourceId: source, receivedAt: new Date(message.timestamp), ip: String(message.context.ip ?? '') })
     if (!normalized.ok) throw new Error(`the ingest refused a demo call: ${JSON.stringify(normalized.errors)}`)
@@ -108,12 +113,12 @@ function* syntheticRows(orgId: string, users: number): Generator<IngestedEvent> 
       yield row(user, 'Logged In', d)
       yield row(user, random() < 0.6 ? 'Dashboard Viewed' : 'Report Created', d, { kind: random() < 0.5 ? 'a' : 'b' })
     }
-    const integration = random() < 0.35 ? 30 + Math.floor(random() * 60) : -1
-    const invite = random() < 0.3 ? 30 + Math.floor(random() * 60) : -1
+    const integration = random() < 0.5 ? 30 + Math.floor(random() * 60) : -1
+    const invite = random() < 0.5 ? 30 + Math.floor(random() * 60) : -1
     if (integration >= 0) yield row(user, 'Integration Connected', integration, { integration: random() < 0.5 ? 'Slack' : 'HubSpot' })
     if (invite >= 0) yield row(user, 'Invite Sent', invite)
     const both = integration >= 0 && invite >= 0
-    if (random() < (both ? 0.6 : 0.05)) {
+    if (random() < (both ? rule.rate : rule.baseRate)) {
       const latest = both ? Math.min(integration, invite) : 60
       yield row(user, 'Plan Upgraded', Math.floor(random() * latest))
     }
@@ -162,6 +167,7 @@ try {
     JSON.stringify(
       {
         data: values.synthetic ? { synthetic: Number(values.synthetic) } : { people: Number(values.people), companies: Number(values.companies), days: Number(values.days), seed: Number(values.seed) },
+        rule,
         events: stored,
         window: { from: s.fromTime, to: s.toTime },
         trainingUsers: s.trainingDataSize,
@@ -173,7 +179,8 @@ try {
         lambda: s.lambda,
         iterations: s.iterations,
         converged: s.converged,
-        topEvents: activity.slice(0, 6).map((e) => `${e.number}. ${e.name} ${e.importance} (${e.rating})`),
+        // The five most important, and the least: how far the model sets the planted events apart.
+        topEvents: [...activity.slice(0, 5), ...activity.slice(5).slice(-1)].map((e) => `${e.number}. ${e.name} ${e.importance} (${e.rating})`),
         highestScore: top ? Number(top.score.toFixed(3)) : null,
         backtest: b.available
           ? {
