@@ -1,4 +1,13 @@
-import type { ReactNode } from 'react'
+import type { ChangeEventHandler, ReactNode } from 'react'
+
+/** What form.field(name) hands a control (useForm). */
+export interface FieldBinding<E extends HTMLElement> {
+  name: string
+  id: string
+  value: string
+  onChange: ChangeEventHandler<E>
+  ref: (el: HTMLElement | null) => void
+}
 
 /** A text control's classes (input or textarea), red while its field has an error. */
 export const controlClass = (error?: string) =>

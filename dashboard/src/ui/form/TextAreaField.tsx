@@ -1,17 +1,11 @@
 import type { TextareaHTMLAttributes } from 'react'
-import { controlClass, Field } from './Field.tsx'
+import { controlClass, Field, type FieldBinding } from './Field.tsx'
 
 interface Props extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'ref' | 'className'> {
   label: string
   error?: string
   /** From form.field(name). */
-  field: {
-    name: string
-    id: string
-    value: string
-    onChange: TextareaHTMLAttributes<HTMLTextAreaElement>['onChange']
-    ref: (el: HTMLElement | null) => void
-  }
+  field: FieldBinding<HTMLTextAreaElement>
 }
 
 /** A labelled textarea with its error beside it (part 1 §8): TextField for longer text. */

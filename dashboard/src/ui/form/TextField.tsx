@@ -1,17 +1,11 @@
 import type { InputHTMLAttributes } from 'react'
-import { controlClass, Field } from './Field.tsx'
+import { controlClass, Field, type FieldBinding } from './Field.tsx'
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'ref'> {
   label: string
   error?: string
   /** From form.field(name). */
-  field: {
-    name: string
-    id: string
-    value: string
-    onChange: InputHTMLAttributes<HTMLInputElement>['onChange']
-    ref: (el: HTMLElement | null) => void
-  }
+  field: FieldBinding<HTMLInputElement>
 }
 
 /** A labelled input with its error beside it (part 1 §8). */
