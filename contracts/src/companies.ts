@@ -37,6 +37,26 @@ export const COMPANY_WINDOW_DAYS = 30
 /** Trait data types, shown as icons (part 1 §3's icon groups that a company trait can have). */
 export type TraitIcon = 'string' | 'number' | 'date' | 'boolean' | 'stringArray'
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+
+/** A trait value's data type, as the company page's icons name it: the server's for company traits, the dashboard's for profiles. */
+export function traitIcon(value: CompanyTrait['value']): TraitIcon {
+  if (Array.isArray(value)) return 'stringArray'
+  if (typeof value === 'number') return 'number'
+  if (typeof value === 'boolean') return 'boolean'
+  return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)) ? 'date' : 'string'
+}
+
+/** createdAt → 'Created at', employee_count → 'Employee count', address.city → 'Address city'. */
+export function traitLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._-]+/g, ' ')
+    .trim()
+    .toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
 export interface CompanyTrait {
   /** The trait's key in the group call's traits (industry, employees…). */
   key: string

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { allTraits, humanize, mergeTraits } from './traits.ts'
+import { traitLabel } from '@fl0/contracts'
+import { allTraits, mergeTraits } from './traits.ts'
 
 describe('traits', () => {
   it('merges newest first, flattens one level, types the icons', () => {
@@ -15,7 +16,7 @@ describe('traits', () => {
   })
 
   it('humanizes keys', () => {
-    expect(humanize('employee_count')).toBe('Employee count')
-    expect(humanize('annualRevenue')).toBe('Annual revenue')
+    expect(traitLabel('employee_count')).toBe('Employee count')
+    expect(traitLabel('annualRevenue')).toBe('Annual revenue')
   })
 })

@@ -1,4 +1,4 @@
-import type { CompanyTrait, TraitIcon } from '@fl0/contracts'
+import { traitIcon, traitLabel, type CompanyTrait } from '@fl0/contracts'
 
 /**
  * The company's traits as the page lists them (icon, label, value), from the
@@ -57,30 +57,12 @@ export function allTraits(merged: Record<string, TraitValue>): CompanyTrait[] {
   const known = new Set(KNOWN.map(([k]) => k))
   const rest = Object.keys(merged)
     .filter((k) => !known.has(k) && !HEADING_KEYS.has(k))
-    .map((k) => trait(k, humanize(k), merged[k]!))
+    .map((k) => trait(k, traitLabel(k), merged[k]!))
     .sort((a, b) => a.label.localeCompare(b.label))
   return [...panelTraits(merged), ...rest].slice(0, MAX_TRAITS)
 }
 
 function trait(key: string, label: string, value: TraitValue): CompanyTrait {
-  return { key, icon: iconOf(value), label, value }
+  return { key, icon: traitIcon(value), label, value }
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
-
-function iconOf(value: TraitValue): TraitIcon {
-  if (Array.isArray(value)) return 'stringArray'
-  if (typeof value === 'number') return 'number'
-  if (typeof value === 'boolean') return 'boolean'
-  return ISO_DATE.test(value) && !Number.isNaN(Date.parse(value)) ? 'date' : 'string'
-}
-
-/** createdAt → 'Created at', employee_count → 'Employee count', address.city → 'Address city'. */
-export function humanize(key: string): string {
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[._-]+/g, ' ')
-    .trim()
-    .toLowerCase()
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}

@@ -7,7 +7,8 @@ import { useFetch } from '../../api/useFetch.ts'
 import { Popover } from '../../ui/Popover.tsx'
 import { useSnackbar } from '../../ui/snackbar/state.ts'
 import { TraitIcon } from '../companies/TraitIcon.tsx'
-import { formatTrait, iconOf, traitLabel } from './format.ts'
+import { traitIcon, traitLabel } from '@fl0/contracts/companies'
+import { formatTrait } from './format.ts'
 
 /**
  * The Traits card (part 3 §2): the profile's traits that the organisation
@@ -91,7 +92,7 @@ export function TraitsCard({ organization, type, traits }: { organization: strin
         <dl className="mt-2 divide-y divide-slate-100 text-sm">
           {shown.map((t) => (
             <div key={t.key} className="flex items-center gap-2 py-1.5">
-              <TraitIcon type={iconOf(t.value)} />
+              <TraitIcon type={traitIcon(t.value)} />
               <dt className="text-slate-500">{traitLabel(t.key)}</dt>
               <dd className="ml-auto truncate text-right font-medium text-slate-800" title={formatTrait(t)}>
                 {formatTrait(t)}
