@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link, NavLink, useNavigate, useParams } from 'react-router'
+import { Link, useNavigate, useParams } from 'react-router'
 import { SCORING_TEXT } from '@fl0/contracts/scoring'
 import { GENERIC_ERROR } from '../../../constants.ts'
 import { useApi } from '../../../api/context.tsx'
@@ -11,6 +11,7 @@ import { ErrorPanel } from '../../../ui/ErrorPanel.tsx'
 import { Heading } from '../../../ui/Heading.tsx'
 import { useSnackbar } from '../../../ui/snackbar/state.ts'
 import { Spinner } from '../../../ui/Spinner.tsx'
+import { NavTabs } from '../../../ui/Tabs.tsx'
 import type { Selections } from '../selections.ts'
 import { MODEL_TABS, modelPath, SCORING_MODEL, SCORING_MODELS, scoringPath } from '../text.ts'
 import { usePolled } from '../usePoll.ts'
@@ -58,20 +59,7 @@ function Unavailable({ org, message }: { org: string; message: string }) {
 }
 
 function Tabs({ org, analysisId }: { org: string; analysisId: string }) {
-  return (
-    <nav aria-label="Scoring model" className="flex gap-1 border-b border-slate-200">
-      {MODEL_TABS.map((t) => (
-        <NavLink
-          key={t.label}
-          to={modelPath(org, analysisId, t.path)}
-          end
-          className={({ isActive }) => `-mb-px border-b-2 px-3 py-2 text-sm font-medium ${isActive ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-        >
-          {t.label}
-        </NavLink>
-      ))}
-    </nav>
-  )
+  return <NavTabs label="Scoring model" tabs={MODEL_TABS.map((t) => ({ to: modelPath(org, analysisId, t.path), label: t.label, end: true }))} />
 }
 
 function Content({ org, analysisId, tab, selections, onSelections, onSaved }: { org: string; analysisId: string; tab: string; selections: Selections; onSelections: (s: Selections) => void; onSaved: () => void }) {
