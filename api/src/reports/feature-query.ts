@@ -1,4 +1,4 @@
-import { metricDefinitionSchema, type FieldError, type FeatureQuery, type FeatureQueryResult, type MetricGraph } from '@fl0/contracts'
+import { metricDefinitionSchema, metricEventSchema, type FieldError, type FeatureQuery, type FeatureQueryResult, type MetricGraph } from '@fl0/contracts'
 import type { EventStore } from '@fl0/stores'
 import { computeMetricGraph } from '../metrics/engine.ts'
 
@@ -34,17 +34,21 @@ export type FeatureQueryOutcome = { ok: true; result: FeatureQueryResult } | { o
 export async function runFeatureQuery(store: EventStore, input: FeatureQueryInput): Promise<FeatureQueryOutcome> {
   const { query } = input
   const today = query.dateRange === 'lastDay'
-  const definition = (over: { events: readonly string[] } | { anyEvent: true }) =>
-    metricDefinitionSchema.parse({
+  // A feature holds up to FEATURE_EVENTS_MAX events, more than a metric's editor
+  // allows (METRIC_LIMITS.events): the events join the parsed definition after
+  // the editor's limit is checked, each filled in by the event schema.
+  const definition = (over: { events: readonly string[] } | { anyEvent: true }) => ({
+    ...metricDefinitionSchema.parse({
       audienceType: query.audienceType,
       measureBy: query.measureBy,
-      events: 'anyEvent' in over ? [] : over.events.map((name) => ({ name })),
       isAnyEvent: 'anyEvent' in over,
       operation: 'any',
       occurring: today ? 'daily' : query.occurring,
       dateRange: today ? 'last7Days' : query.dateRange,
       graphType: today ? 'line' : query.graphType,
-    })
+    }),
+    events: 'anyEvent' in over ? [] : over.events.map((name) => metricEventSchema.parse({ name })),
+  })
   const graphOf = async (over: { events: readonly string[] } | { anyEvent: true }) => {
     const computed = await computeMetricGraph(store, { orgId: input.orgId, definition: definition(over), now: input.now, timezone: input.timezone, signal: input.signal })
     if (!computed.ok) return computed

@@ -153,6 +153,15 @@ describe('POST /api-v2/orgs/{organization}/features/{featureId}/data/query', () 
     expect(await query({ dateRange: 'lastDay', graphType: 'line' })).toEqual(line('Unique users', { labels: ['2026-03-02'], data: [2] }))
   })
 
+  it('counts a feature of more events than a metric may have (a feature holds up to 100)', async () => {
+    const many = ['Report Created', ...Array.from({ length: 29 }, (_, i) => `Unused ${i + 1}`), 'Report Shared']
+    const res = await t.call('POST', '/api-v2/orgs/acme/features', { cookie, body: { name: 'Reporting, long-hand', events: many } })
+    expect(res.status).toBe(201)
+    const id = ((await res.json()) as { id: string }).id
+    const active7Days = FEATURE_REPORT_QUERIES.find((q) => q.key === 'active7Days')!.query
+    expect(await query({ audienceType: 'user', ...active7Days }, id)).toEqual({ currentValue: { value: 3, outOf: 5 } }) // as for 'Reporting'
+  })
+
   it('counts nothing for a feature without events, against everything that happened', async () => {
     expect(await query({ measureBy: 'total', dateRange: 'last7Days' }, emptyFeatureId)).toEqual(number(0, 8))
     expect(await query({ graphType: 'line', dateRange: 'last30Days' }, emptyFeatureId)).toMatchObject({ graph: { type: 'line', data: { datasets: [] } } })
