@@ -87,7 +87,9 @@ export const IDENTIFICATION_TEXT = {
   jobNotFound: 'Job not found',
   exportNotConfigured: 'EXPORT_DATABASE_URL is not set',
   invalidIpAddress: 'IP address must be a valid IPv4 or IPv6 address',
-  invalidPage: 'Page must be a whole number of at least 1',
+  invalidPage: 'Page must be a whole number from 1 to 1000000',
+  bodyNotObject: 'The request body must be a JSON object',
+  unknownOrg: 'orgId must be the id of an organization',
   noUniversalImport: 'No universal table import has run yet',
   upIdInvalid: 'up_id must be 5x5- followed by 32 digits',
 } as const

@@ -91,9 +91,27 @@ describe('admin tools and grids', () => {
     for (const path of ['refresh-sessions', 'refresh-pages-and-activities', 'copy-pages-to-supabase']) expect((await post(path, member.cookie)).status).toBe(403)
   })
 
+  it('refuses a refresh or copy whose body cannot say which organisation, rather than run it for all', async () => {
+    const refresh = (body: unknown) => t.call('POST', '/api-v2/admin/refresh-sessions', { cookie: staff.cookie, body })
+    for (const body of [{ orgId: 42 }, { orgId: '' }, { orgId: 'no-such-org' }]) {
+      const res = await refresh(body)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ errors: [{ name: 'orgId', message: 'orgId must be the id of an organization' }] })
+    }
+    for (const body of ['{"orgId": ', '[]']) {
+      const res = await refresh(body)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ errors: [{ name: 'body', message: 'The request body must be a JSON object' }] })
+    }
+    expect((await (await t.call('GET', '/api-v2/admin/jobs', { cookie: staff.cookie })).json()).data).toEqual([])
+  })
+
   it('asks for a file, and validates the page and the address filter', async () => {
     expect(await (await post('import-cookies')).json()).toEqual({ success: false, message: 'File must be provided', errors: [{ name: 'file', message: 'File must be provided' }] })
     expect((await t.call('GET', '/api-v2/admin/universal-table?page=0', { cookie: staff.cookie })).status).toBe(400)
+    const far = await t.call('GET', '/api-v2/admin/pages-table?page=300000000', { cookie: staff.cookie })
+    expect(far.status).toBe(400)
+    expect(await far.json()).toMatchObject({ errors: [{ name: 'page', message: 'Page must be a whole number from 1 to 1000000' }] })
     const bad = await t.call('GET', '/api-v2/admin/ip-to-company-table?ipAddress=300.1.1.1', { cookie: staff.cookie })
     expect(await bad.json()).toMatchObject({ errors: [{ name: 'ipAddress', message: 'IP address must be a valid IPv4 or IPv6 address' }] })
   })

@@ -1,12 +1,12 @@
 import type { Context } from 'hono'
 import { streamText } from 'hono/streaming'
 import { errorBody, IDENTIFICATION_TEXT, type Job, type JobKind } from '@fl0/contracts'
-import { ALREADY_RUNNING, findAdminJob, latestAdminJob } from '@fl0/stores'
+import { ALREADY_RUNNING, findAdminJob, latestAdminJob, listOrganisations } from '@fl0/stores'
 import { loadRanges } from '@fl0/workers/identity/range-source'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { sessionUser } from '../guard/index.ts'
-import { ApiError } from '../http/errors.ts'
+import { ApiError, fieldError } from '../http/errors.ts'
 import { copyToExportDatabase } from './jobs/copy-export.ts'
 import { importCookies } from './jobs/import-cookies.ts'
 import { importBusinessIntents } from './jobs/import-intents.ts'
@@ -54,15 +54,30 @@ export async function runImport(deps: ApiDeps, c: Ctx, kind: keyof typeof IMPORT
   }
 }
 
-/** The organisation a refresh or the copy is limited to: JSON { orgId }, or every organisation. */
-async function orgIdsOf(c: Ctx): Promise<string[] | undefined> {
-  if (!(c.req.header('content-type') ?? '').includes('application/json')) return undefined
-  const body = (await c.req.json().catch(() => ({}))) as { orgId?: unknown }
-  return typeof body?.orgId === 'string' && body.orgId ? [body.orgId] : undefined
+/**
+ * The organisation a refresh or the copy is limited to: JSON { orgId }, or,
+ * with no body or no orgId, every organisation. A body that cannot say which
+ * (not JSON, an orgId that is not a known organisation's id) is a 400: it
+ * never widens the job to every organisation.
+ */
+async function orgIdsOf(deps: ApiDeps, c: Ctx): Promise<string[] | undefined> {
+  const text = await c.req.text()
+  if (!text.trim()) return undefined
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    body = undefined
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw fieldError('body', IDENTIFICATION_TEXT.bodyNotObject)
+  const { orgId } = body as { orgId?: unknown }
+  if (orgId === undefined || orgId === null) return undefined
+  if (typeof orgId !== 'string' || !(await listOrganisations(deps.sql)).some((o) => o.id === orgId)) throw fieldError('orgId', IDENTIFICATION_TEXT.unknownOrg)
+  return [orgId]
 }
 
 export async function runRefresh(deps: ApiDeps, c: Ctx, kind: Extract<JobKind, 'refresh-sessions' | 'refresh-pages-and-activities' | 'copy-pages-to-supabase'>) {
-  const orgIds = await orgIdsOf(c)
+  const orgIds = await orgIdsOf(deps, c)
   if (kind === 'copy-pages-to-supabase' && !deps.exportDatabase) throw new ApiError(400, IDENTIFICATION_TEXT.exportNotConfigured)
   const client = deps.events.client
   const now = deps.now()

@@ -1,10 +1,13 @@
 import { ADMIN_PAGE_SIZE, IDENTIFICATION_TEXT } from '@fl0/contracts'
 import { fieldError } from '../../http/errors.ts'
 
-/** A grid's page parameter: 1-based, default 1. */
+/** The last page a grid serves: its offset stays a UInt32 in ClickHouse. */
+export const MAX_PAGE = 1_000_000
+
+/** A grid's page parameter: 1-based, default 1, at most MAX_PAGE. */
 export function pageOf(text: string | undefined): { page: number; limit: number; offset: number } {
   const page = text === undefined || text === '' ? 1 : Number(text)
-  if (!Number.isInteger(page) || page < 1) throw fieldError('page', IDENTIFICATION_TEXT.invalidPage)
+  if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) throw fieldError('page', IDENTIFICATION_TEXT.invalidPage)
   return { page, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE }
 }
 
