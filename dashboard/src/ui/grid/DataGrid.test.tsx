@@ -43,6 +43,25 @@ describe('data grids', () => {
     expect(screen.getByText('1–20 of 45')).toBeTruthy()
   })
 
+  it('opens a clickable row with the keyboard as with the mouse, leaving its controls their keys', () => {
+    const opened: string[] = []
+    const withButton = [...columns, { key: 'act', header: 'Act', width: 80, render: (r: Row) => <button type="button">Act on {r.name}</button> }]
+    render(<DataGrid columns={withButton} rows={rows(1, 2)} rowKey={(r) => String(r.id)} total={2} onPage={() => {}} onRowClick={(r) => opened.push(r.name)} />)
+    const [first, second] = screen.getAllByRole('row').slice(1)
+    expect(first!.tabIndex).toBe(0)
+    fireEvent.keyDown(first!, { key: 'Enter' })
+    fireEvent.keyDown(second!, { key: ' ' })
+    fireEvent.keyDown(second!, { key: 'a' })
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Act on Row 1' }), { key: 'Enter' })
+    fireEvent.click(second!)
+    expect(opened).toEqual(['Row 1', 'Row 2', 'Row 2'])
+  })
+
+  it('leaves rows that open nothing out of the tab order', () => {
+    render(<DataGrid columns={columns} rows={rows(1, 1)} rowKey={(r) => String(r.id)} total={1} onPage={() => {}} />)
+    expect(screen.getAllByRole('row')[1]!.hasAttribute('tabindex')).toBe(false)
+  })
+
   it("shows 'No data found' when empty", () => {
     render(<DataGrid columns={columns} rows={[]} rowKey={(r: Row) => String(r.id)} />)
     expect(screen.getByText('No data found')).toBeTruthy()

@@ -98,7 +98,20 @@ export function DataGrid<Row>({ columns, rows, rowKey, total, page = 1, onPage, 
                   <Fragment key={rowKey(row)}>
                     <tr
                       onClick={onRowClick ? () => onRowClick(row) : undefined}
-                      className={`border-t border-slate-100 ${onRowClick ? 'cursor-pointer hover:bg-slate-50' : ''}`}
+                      // A row that opens something is reached with Tab and opened with
+                      // Enter or Space, as with the mouse; keys pressed inside its cells'
+                      // own controls stay theirs.
+                      tabIndex={onRowClick ? 0 : undefined}
+                      onKeyDown={
+                        onRowClick
+                          ? (e) => {
+                              if (e.target !== e.currentTarget || (e.key !== 'Enter' && e.key !== ' ')) return
+                              e.preventDefault()
+                              onRowClick(row)
+                            }
+                          : undefined
+                      }
+                      className={`border-t border-slate-100 ${onRowClick ? 'cursor-pointer outline-none hover:bg-slate-50 focus-visible:bg-indigo-50 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500' : ''}`}
                     >
                       {columns.map((c) => (
                         <td key={c.key} className="truncate px-4 py-2">
