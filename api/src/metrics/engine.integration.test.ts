@@ -3,7 +3,7 @@ import { findOrganisationByUrlCode, saveOrgSettings } from '@fl0/stores'
 import { insertEvents } from '@fl0/stores/events/testing'
 import type { MetricGraph } from '@fl0/contracts'
 import { createTestApi, type TestApi } from '../testing.ts'
-import { AWKWARD_KEY, FIXTURE_NOW, fixtureEvents, teamEvents } from './fixture.ts'
+import { AWKWARD_KEY, FIXTURE_NOW, fixtureEvents, linkedEvents, teamEvents } from './fixture.ts'
 
 /**
  * The metric engine against answers worked out by hand from fixture.ts (read
@@ -20,9 +20,10 @@ beforeAll(async () => {
   await t.createOrg(cookie, 'Metrics Co')
   await t.createOrg(cookie, 'Teams')
   await t.createOrg(cookie, 'Berlin Co')
+  await t.createOrg(cookie, 'Linked Co')
   const id = async (code: string) => (await findOrganisationByUrlCode(t.sql, code))!.id
-  const [main, teams, berlin] = [await id('metrics-co'), await id('teams'), await id('berlin-co')]
-  await insertEvents(t.events, [...fixtureEvents(main, 'another-org'), ...teamEvents(teams), ...fixtureEvents(berlin, 'another-org')])
+  const [main, teams, berlin, linked] = [await id('metrics-co'), await id('teams'), await id('berlin-co'), await id('linked-co')]
+  await insertEvents(t.events, [...fixtureEvents(main, 'another-org'), ...teamEvents(teams), ...fixtureEvents(berlin, 'another-org'), ...linkedEvents(linked)])
   await saveOrgSettings(t.sql, berlin, { timezone: 'Europe/Berlin', company_paths: [] })
 })
 afterAll(() => t?.close())
@@ -112,6 +113,22 @@ describe('graph types', () => {
     const rate = await graph({ events: [S, R, U], operation: 'ordered', graphType: 'funnel', measureBy: 'conversionRate', dateRange: 'last7Days' })
     expect(rate.header).toEqual({ name: 'Conversion rate', value: 66.67 })
     expect(rate.data.datasets).toEqual([{ label: 'Conversion rate', data: [100, 100, 66.67] }])
+  })
+
+  it("counts a visitor's anonymous visits before signing up as the account's, as the people list does", async () => {
+    const P = { name: 'Pricing Viewed' }
+    const SU = { name: 'Signed Up' }
+    // kim, lee, max, ned: device-kim and shared-1 are kim's and max's.
+    expect(await number({ isAnyEvent: true }, 'linked-co')).toBe(4)
+    // Pricing → Signed Up: kim and max (ned's sign-up follows max's visit on the shared machine, not his own).
+    expect(await graph({ events: [P, SU], operation: 'ordered', graphType: 'funnel', dateRange: 'last7Days' }, 'linked-co')).toMatchObject({
+      header: { name: 'Unique users', value: 2 },
+      data: { labels: ['Pricing Viewed', 'Signed Up'], datasets: [{ label: 'Unique users', data: [3, 2] }] },
+    })
+    // kim's anonymous visit carries the traits and the company kim has since.
+    const pro = { audience: { traits: [{ name: 'plan', operation: 'is', value: 'pro' }] } }
+    expect(await week({ events: [P], ...pro }, 'linked-co')).toEqual([0, 0, 0, 1, 0, 0, 0])
+    expect(await week({ events: [P], audienceType: 'company' }, 'linked-co')).toEqual([0, 0, 0, 1, 0, 0, 0])
   })
 
   it('zero-fills a range without events', async () => {

@@ -124,3 +124,25 @@ export function teamEvents(orgId: string): IngestedEvent[] {
     eventRow({ org_id: orgId, type: 'track', event: 'Report Created', user_id: `m${i}`, timestamp: '2026-03-03 10:00:00.000' }),
   ])
 }
+
+/**
+ * Visitors before and after signing up (people/identity.ts rules 1-3).
+ *   kim   03-01 Pricing Viewed as device-kim (anonymous); 03-02 Signed Up as kim on device-kim, identify plan=pro, group kim-co
+ *   lee   03-01 Pricing Viewed as device-lee, never signs up
+ *   max   03-01 Pricing Viewed as shared-1 (anonymous); 03-02 Signed Up as max on shared-1
+ *   ned   03-03 Signed Up as ned on shared-1: a shared machine, whose anonymous visit stays max's (linked first)
+ */
+export function linkedEvents(org: string): IngestedEvent[] {
+  const at = (iso: string) => new Date(iso)
+  const track = (event: string, when: string, ids: { user_id?: string; anonymous_id: string }) => eventRow({ org_id: org, type: 'track', event, timestamp: at(when), ...ids })
+  return [
+    track('Pricing Viewed', '2026-03-01T10:00:00Z', { anonymous_id: 'device-kim' }),
+    track('Signed Up', '2026-03-02T10:00:00Z', { user_id: 'kim', anonymous_id: 'device-kim' }),
+    eventRow({ org_id: org, type: 'identify', user_id: 'kim', anonymous_id: 'device-kim', traits: { plan: 'pro' }, timestamp: at('2026-03-02T10:01:00Z') }),
+    eventRow({ org_id: org, type: 'group', user_id: 'kim', anonymous_id: 'device-kim', group_id: 'kim-co', timestamp: at('2026-03-02T10:02:00Z') }),
+    track('Pricing Viewed', '2026-03-01T11:00:00Z', { anonymous_id: 'device-lee' }),
+    track('Pricing Viewed', '2026-03-01T12:00:00Z', { anonymous_id: 'shared-1' }),
+    track('Signed Up', '2026-03-02T12:00:00Z', { user_id: 'max', anonymous_id: 'shared-1' }),
+    track('Signed Up', '2026-03-03T12:00:00Z', { user_id: 'ned', anonymous_id: 'shared-1' }),
+  ]
+}

@@ -3,7 +3,7 @@ import type { EventStore } from '@fl0/stores'
 import { insertEvents, openTestEventStore } from '@fl0/stores/events/testing'
 import { metricDefinitionSchema } from '@fl0/contracts'
 import { computeMetricGraph } from '../metrics/engine.ts'
-import { FIXTURE_NOW, fixtureEvents } from '../metrics/fixture.ts'
+import { FIXTURE_NOW, fixtureEvents, linkedEvents } from '../metrics/fixture.ts'
 import { planMetric } from '../metrics/plan.ts'
 import { Params } from '../metrics/sql/params.ts'
 import { metricWindow } from '../metrics/window.ts'
@@ -20,10 +20,11 @@ import { span } from './windows.ts'
 let store: EventStore
 const ORG = 'org-labels'
 const BERLIN = 'org-labels-berlin'
+const LINKED = 'org-labels-linked'
 
 beforeAll(async () => {
   store = await openTestEventStore()
-  await insertEvents(store, [...fixtureEvents(ORG, 'another-org'), ...fixtureEvents(BERLIN, 'another-org')])
+  await insertEvents(store, [...fixtureEvents(ORG, 'another-org'), ...fixtureEvents(BERLIN, 'another-org'), ...linkedEvents(LINKED)])
 })
 afterAll(() => store?.close())
 
@@ -85,5 +86,17 @@ describe('company metrics', () => {
     const people = await reached({ audienceType: 'company', events: [R], audience: { traits: [{ name: 'industry', operation: 'is', value: 'Software' }] } }, { from: '2026-02-26', to: '2026-03-04' })
     // acme (Software) has ada and bob, who both did R in the week.
     expect(people).toEqual(['ada', 'bob'])
+  })
+})
+
+describe('people who signed up after visiting', () => {
+  it("label a user by their anonymous visits before signing up, as the engine counts them", async () => {
+    const funnel = { events: [{ name: 'Pricing Viewed' }, S], operation: 'ordered' }
+    // kim and max viewed pricing anonymously, then signed up on that device; ned's shared-machine visit is max's.
+    expect(await reached(funnel, { from: '2026-02-26', to: '2026-03-04' }, 'UTC', LINKED)).toEqual(['kim', 'max'])
+    const graph = await computeMetricGraph(store, { orgId: LINKED, definition: metricDefinitionSchema.parse({ ...funnel, dateRange: 'last7Days', graphType: 'metric' }), now: FIXTURE_NOW, timezone: 'UTC' })
+    expect(graph.ok && graph.graph.header.value).toBe(2)
+    // A pro user's pricing view, though it was sent before identify named the plan.
+    expect(await reached({ events: [{ name: 'Pricing Viewed' }], audience: { traits: [{ name: 'plan', operation: 'is', value: 'pro' }] } }, { from: '2026-03-01', to: '2026-03-01' }, 'UTC', LINKED)).toEqual(['kim'])
   })
 })

@@ -4,14 +4,16 @@ import type { Params } from './params.ts'
  * Who a metric counts: the one place that decides it, for every query of the
  * engine.
  *
- * A person is the user id of the call, else its anonymous id. analytics.js
- * sends the anonymous id along with the user id on every call after identify,
- * so a signed-in person is one member on every device; what this does not do
- * is join a visitor's anonymous visits before signing up to the account that
- * follows (they count as a member of their own, and an anonymous-to-signed-up
- * funnel needs its first step sent after identify). Linking those needs the
- * identity links the identification issue builds (issue 9); when they exist,
- * PERSON becomes a look-up there and every metric follows.
+ * A person is the people list's person (api/src/people/identity.ts, rules 1
+ * to 3): the user id of the call; else, for an anonymous id that some event
+ * linked to a user id (an event carrying both), that user id, the first one
+ * linked where several were (a shared machine); else the anonymous id, a
+ * visitor of their own. So a visitor's anonymous visits before signing up are
+ * the account's, as soon as the sign-up links them, and a funnel from an
+ * anonymous page to the sign-up counts one person through both steps. The
+ * links come from identity_pairs (clickhouse/0004), the table the audience
+ * engine reads them from, a few thousand rows against the events' millions,
+ * joined to the events by anonymous id.
  *
  * A company is a Segment group: a person belongs to the group of their latest
  * group call (the account they act in now), so each person has at most one
@@ -23,15 +25,61 @@ import type { Params } from './params.ts'
  * (bench/README.md). Two people are counted as one only if their ids collide,
  * about one chance in 370,000 among ten million people.
  */
-export const PERSON = `if(user_id != '', cityHash64(user_id), cityHash64(anonymous_id))`
+
+/**
+ * Each linked anonymous id with its user: the first pair carrying it, then the
+ * smallest user id (people/identity.ts rule 2). Columns anonymous_id, linked_user.
+ */
+export function identityLinksSql(org: string): string {
+  return `
+    SELECT anonymous_id, argMin(user_id, (first_seen, user_id)) AS linked_user
+    FROM (
+      SELECT user_id, anonymous_id, min(first_seen) AS first_seen
+      FROM identity_pairs
+      WHERE org_id = ${org} AND user_id != '' AND anonymous_id != ''
+      GROUP BY user_id, anonymous_id
+    )
+    GROUP BY anonymous_id`
+}
+
+/**
+ * The events of an organisation with each row's linked user: what every query
+ * about people reads FROM. The events are `ev`; their anonymous_id and user_id
+ * must be named as ev.anonymous_id and ev.user_id, the other columns as they are.
+ */
+export const eventsWithLinks = (org: string) => `events AS ev LEFT JOIN (${identityLinksSql(org)}) AS l ON l.anonymous_id = ev.anonymous_id`
+
+/**
+ * `SELECT <person> AS person, <columns>` of an organisation's events that
+ * `where` keeps, each row's person by the rules above: for the many rows a
+ * query reads (track calls over a date range). The rows with a user id, nearly
+ * all of a product's track calls, are read without the links; only the
+ * anonymous rows are joined to them, so the join probes the few, not the
+ * millions. `where` and `columns` name the events' columns bare (never
+ * anonymous_id or user_id). The person is its hash, or with `asText` its id.
+ */
+export function selectWithPerson(org: string, columns: string, where: string, asText = false): string {
+  const key = (id: string) => (asText ? id : `cityHash64(${id})`)
+  return `
+      SELECT ${key('user_id')} AS person, ${columns} FROM events WHERE ${where} AND user_id != ''
+      UNION ALL
+      SELECT ${key(`if(l.linked_user != '', l.linked_user, ev.anonymous_id)`)} AS person, ${columns}
+      FROM events AS ev LEFT JOIN (${identityLinksSql(org)}) AS l ON l.anonymous_id = ev.anonymous_id
+      WHERE ${where} AND ev.user_id = '' AND ev.anonymous_id != ''`
+}
+
+/** A row's person as text, over eventsWithLinks: '' for a row that names nobody. */
+export const PERSON_ID = `if(ev.user_id != '', ev.user_id, if(l.linked_user != '', l.linked_user, ev.anonymous_id))`
+/** The person as the engine groups them, over eventsWithLinks. */
+export const PERSON = `cityHash64(${PERSON_ID})`
 /** Rows that name a person at all. */
-const HAS_PERSON = `(user_id != '' OR anonymous_id != '')`
+const HAS_PERSON = `(ev.user_id != '' OR ev.anonymous_id != '')`
 
 /** person → company, from the organisation's whole history of group calls. */
 export function personCompanySql(org: string): string {
   return `
     SELECT ${PERSON} AS person, argMax(group_id, timestamp) AS company
-    FROM events
+    FROM ${eventsWithLinks(org)}
     WHERE org_id = ${org} AND type = 'group' AND group_id != '' AND ${HAS_PERSON}
     GROUP BY person`
 }

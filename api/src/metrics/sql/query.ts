@@ -1,6 +1,6 @@
 import type { MetricPlan, Step } from '../plan.ts'
 import { occurringCondition, propertyCondition, traitCondition } from './conditions.ts'
-import { latestTraitColumns, PERSON, personCompanySql, TRAIT_SOURCE } from './identity.ts'
+import { eventsWithLinks, latestTraitColumns, personCompanySql, selectWithPerson, TRAIT_SOURCE } from './identity.ts'
 import { Params } from './params.ts'
 
 /**
@@ -58,12 +58,13 @@ export function printMetricQuery(plan: MetricPlan, orgId: string): MetricQuery {
   const anyEvent = plan.steps.some((s) => s.event === null)
   const eventFilter = anyEvent ? '' : `AND event IN ${p.bind('Array(String)', [...new Set(plan.steps.map((s) => s.event!))])}`
   const period = periodSql(plan, tz, from)
-  const base = `
-      SELECT ${PERSON} AS person, timestamp, ${period} AS period${stepSql.map((s, i) => `, ${s} AS s${i}`).join('')}
-      FROM events
-      WHERE org_id = ${org} AND type = 'track' ${eventFilter}
+  const base = selectWithPerson(
+    org,
+    `timestamp, ${period} AS period${stepSql.map((s, i) => `, ${s} AS s${i}`).join('')}`,
+    `org_id = ${org} AND type = 'track' ${eventFilter}
         AND timestamp >= ${p.bind("DateTime64(3, 'UTC')", plan.window.since)} AND timestamp <= ${p.bind("DateTime64(3, 'UTC')", plan.window.until)}
-        AND toDate(timestamp, ${tz}) >= ${from}`
+        AND toDate(timestamp, ${tz}) >= ${from}`,
+  )
 
   // Stage 2: per member and period.
   const counts = stepSql.map((_, i) => `countIf(s${i}) AS c${i}`)
@@ -219,7 +220,7 @@ function memberTraitsSql(p: Params, plan: MetricPlan, org: string, names: string
   const source = TRAIT_SOURCE[plan.audience]
   return `
     SELECT ${source.key} AS member, ${latestTraitColumns(p, names).join(', ')}
-    FROM events
+    FROM ${eventsWithLinks(org)}
     WHERE org_id = ${org} AND type = '${source.type}' AND ${source.present}
     GROUP BY member`
 }

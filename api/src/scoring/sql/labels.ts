@@ -1,7 +1,7 @@
 import type { MetricPlan, Step } from '../../metrics/plan.ts'
 import { occurringCondition, propertyCondition, traitCondition } from '../../metrics/sql/conditions.ts'
 import type { Params } from '../../metrics/sql/params.ts'
-import { latestTraitColumns } from '../../metrics/sql/identity.ts'
+import { eventsWithLinks, latestTraitColumns, PERSON_ID, selectWithPerson } from '../../metrics/sql/identity.ts'
 import type { Span } from '../windows.ts'
 
 /**
@@ -11,7 +11,7 @@ import type { Span } from '../windows.ts'
  * It means what the metric engine means (api/src/metrics): the plan is the
  * engine's own (planMetric: the editor's rules applied, property filters,
  * occurring filters, audience traits resolved), a person is the engine's
- * PERSON, and a person reaches the metric in the span when the engine would
+ * PERSON_ID, and a person reaches the metric in the span when the engine would
  * count them in a metric graph over that span as one period (its 'range'
  * bucket): with operation any, one of the steps at least once (with its
  * occurring filter); all, every step; ordered, the steps in order (its
@@ -22,29 +22,34 @@ import type { Span } from '../windows.ts'
  * backtest). A company metric labels each person by their own events, its
  * traits read on the person's company.
  *
- * A person is named here by their id as text (the user id, else the
- * anonymous id: the engine's rule, metrics/sql/identity.ts), where the
- * engine groups by a hash of it: the label is matched to users by id.
+ * A person is named here by their id as text (PERSON_ID: the engine's rule,
+ * metrics/sql/identity.ts, a linked anonymous id's events the user's), where
+ * the engine groups by a hash of it: the label is matched to users by id.
  *
  * scoring/labels.integration.test.ts checks it against the engine's graphs.
  */
-const PERSON = `if(user_id != '', user_id, anonymous_id)`
 export function reachedSql(p: Params, plan: MetricPlan, orgId: string, span: Span): string {
   const org = p.bind('String', orgId)
   const tz = p.bind('String', span.timezone)
   const steps = plan.steps.map((s) => stepCondition(p, s))
   const anyEvent = plan.steps.some((s) => s.event === null)
   const eventFilter = anyEvent ? '' : `AND event IN ${p.bind('Array(String)', [...new Set(plan.steps.map((s) => s.event!))])}`
-  const counts = steps.map((s, i) => `countIf(${s}) AS c${i}`)
-  if (plan.operation === 'ordered') counts.push(`${funnelLevel(p, plan, span, steps)} AS level`)
+  // The rows carry each step's condition as s0, s1, …; a person's counts and funnel are over those.
+  const flags = steps.map((_, i) => `s${i}`)
+  const counts = flags.map((s, i) => `countIf(${s}) AS c${i}`)
+  if (plan.operation === 'ordered') counts.push(`${funnelLevel(p, plan, span, flags)} AS level`)
 
-  const perPerson = `
-      SELECT ${PERSON} AS person, ${counts.join(', ')}
-      FROM events
-      WHERE org_id = ${org} AND type = 'track' ${eventFilter}
+  const rows = selectWithPerson(
+    org,
+    `timestamp${steps.map((s, i) => `, ${s} AS s${i}`).join('')}`,
+    `org_id = ${org} AND type = 'track' ${eventFilter}
         AND timestamp >= ${p.bind("DateTime64(3, 'UTC')", span.since)} AND timestamp <= ${p.bind("DateTime64(3, 'UTC')", span.until)}
-        AND toDate(timestamp, ${tz}) BETWEEN ${p.bind('Date', span.from)} AND ${p.bind('Date', span.to)}
-        AND person != ''
+        AND toDate(timestamp, ${tz}) BETWEEN ${p.bind('Date', span.from)} AND ${p.bind('Date', span.to)}`,
+    true,
+  )
+  const perPerson = `
+      SELECT person, ${counts.join(', ')}
+      FROM (${rows})
       GROUP BY person`
 
   const conditions = [qualifying(p, plan)]
@@ -99,15 +104,15 @@ function qualifying(p: Params, plan: MetricPlan): string {
 /** person → company: the group of the person's latest group call (the engine's rule). */
 function personCompanySql(org: string): string {
   return `
-    SELECT ${PERSON} AS person, argMax(group_id, timestamp) AS company
-    FROM events
+    SELECT ${PERSON_ID} AS person, argMax(group_id, timestamp) AS company
+    FROM ${eventsWithLinks(org)}
     WHERE org_id = ${org} AND type = 'group' AND group_id != '' AND person != ''
     GROUP BY person`
 }
 
 /** Where traits come from: identify calls for people, group calls for companies (the engine's rule). */
 const TRAIT_SOURCE = {
-  user: { type: 'identify', key: PERSON },
+  user: { type: 'identify', key: PERSON_ID },
   company: { type: 'group', key: 'group_id' },
 } as const
 
@@ -116,7 +121,7 @@ function traitsSql(p: Params, audience: 'user' | 'company', org: string, names: 
   const source = TRAIT_SOURCE[audience]
   return `
     SELECT ${source.key} AS member, ${latestTraitColumns(p, names).join(', ')}
-    FROM events
+    FROM ${eventsWithLinks(org)}
     WHERE org_id = ${org} AND type = '${source.type}' AND member != ''
     GROUP BY member`
 }
