@@ -129,6 +129,16 @@ describe('creating a source', () => {
     expect((await findSourceByWriteKey(t.sql, taken.api_key))?.name).toBe('first')
   })
 
+  it('creates once when the same new source is posted twice at once; the other gets a 409 naming the id', async () => {
+    const d = await segmentDefaults()
+    const answers = await Promise.all([1, 2, 3].map(() => create({ id: d.id, type: 'segment', name: 'twice', apiKey: d.api_key })))
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409])
+    for (const r of answers.filter((a) => a.status === 409)) {
+      expect(await errorsOf(r)).toEqual([{ name: 'id', message: 'This source id is already in use; open a new source again to get a fresh one' }])
+    }
+    expect((await list()).filter((x) => x.id === d.id)).toHaveLength(1)
+  })
+
   it('never gives a deleted source’s key or id to a new one: it may still sit in snippets on websites', async () => {
     const gone = await newSnippet('old.acme.com', 'old site')
     expect((await t.call('DELETE', `${base}/${gone.id}`, { cookie })).status).toBe(204)

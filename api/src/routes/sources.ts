@@ -106,9 +106,11 @@ export function createSourcesRoutes(deps: ApiDeps) {
         writeKey: body.apiKey ?? newWriteKey(),
       })
     } catch (error) {
-      // Two creations with the same identifiers at once: the second loses here.
-      if (isUniqueViolation(error)) throw new ApiError(409, SOURCE_ERRORS.idTaken)
-      throw error
+      // Two creations with the same identifiers at once: the second loses here,
+      // told which of the two the first one took.
+      if (!isUniqueViolation(error)) throw error
+      const taken = await sourceIdentifiersInUse(deps.sql, { id: body.id, writeKey: body.apiKey })
+      throw taken.writeKey && !taken.id ? fieldError('apiKey', SOURCE_ERRORS.apiKeyTaken, 409) : fieldError('id', SOURCE_ERRORS.idTaken, 409)
     }
     // The snippet may have been pasted before saving: drop the ingest's cached 'unknown key' answer so it is taken at once.
     deps.revokeWriteKey?.(source.write_key)
