@@ -1,10 +1,12 @@
 import type { ButtonHTMLAttributes } from 'react'
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost'
+/** secondaryDanger: a secondary button that deletes (red text), beside the page's primary action. */
+type Variant = 'primary' | 'secondary' | 'secondaryDanger' | 'danger' | 'ghost'
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-indigo-600 text-white hover:bg-indigo-500 disabled:bg-indigo-300',
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
+  secondaryDanger: 'border border-slate-300 bg-white text-red-700 hover:bg-red-50 disabled:text-red-300',
   danger: 'bg-red-600 text-white hover:bg-red-500 disabled:bg-red-300',
   ghost: 'text-slate-700 hover:bg-slate-100',
 }

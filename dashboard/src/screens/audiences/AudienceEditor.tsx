@@ -65,7 +65,7 @@ function DeleteAudience({ org, audience }: { org: string; audience: Audience }) 
   }
   return (
     <>
-      <Button variant="secondary" onClick={() => setConfirming(true)} className="text-red-700">
+      <Button variant="secondaryDanger" onClick={() => setConfirming(true)}>
         {AUDIENCE_TEXT.delete}
       </Button>
       {confirming && (

@@ -114,7 +114,7 @@ export function PropertiesTab({ org, source, isNew, onDone }: Props) {
         {isNew ? (
           <span />
         ) : (
-          <Button variant="secondary" className="text-red-700" onClick={() => setConfirming(true)}>
+          <Button variant="secondaryDanger" onClick={() => setConfirming(true)}>
             {SOURCES_TEXT.deleteSource}
           </Button>
         )}

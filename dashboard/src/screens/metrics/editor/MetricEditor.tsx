@@ -71,7 +71,7 @@ function DeleteMetric({ org, metric }: { org: string; metric: StoredMetric }) {
   }
   return (
     <>
-      <Button variant="secondary" onClick={() => setConfirming(true)} className="text-red-700">
+      <Button variant="secondaryDanger" onClick={() => setConfirming(true)}>
         {METRICS_TEXT.delete}
       </Button>
       {confirming && (

@@ -41,7 +41,7 @@ function DeleteReport({ name, onDelete }: { name: string; onDelete: () => Promis
   const [confirming, setConfirming] = useState(false)
   return (
     <>
-      <Button variant="secondary" onClick={() => setConfirming(true)} className="text-red-700">
+      <Button variant="secondaryDanger" onClick={() => setConfirming(true)}>
         {REPORT_TEXT.delete}
       </Button>
       {confirming && (

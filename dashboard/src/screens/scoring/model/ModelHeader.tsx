@@ -9,7 +9,7 @@ function DeleteModel({ name, onDelete }: { name: string; onDelete: () => Promise
   const [confirming, setConfirming] = useState(false)
   return (
     <>
-      <Button variant="secondary" onClick={() => setConfirming(true)} className="text-red-700">
+      <Button variant="secondaryDanger" onClick={() => setConfirming(true)}>
         {SCORING_TEXT.delete}
       </Button>
       {confirming && (
