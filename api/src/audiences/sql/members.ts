@@ -2,6 +2,7 @@ import type { ActionCount, Condition, TraitRef } from '../plan.ts'
 import { collect } from '../plan.ts'
 import { conditionSql, shifted } from './conditions.ts'
 import { Params } from '../../metrics/sql/params.ts'
+import { identityLinksSql } from '../../metrics/sql/identity.ts'
 
 /**
  * Syntax: the SQL of an audience's members, one row per user who meets the
@@ -90,16 +91,7 @@ export function membersSql(condition: Condition, input: { orgId: string; now: Da
   const elements = (v: string) => `if(${v} = '', [], if(JSONType(${v}) = 'Array', JSONExtract(${v}, 'Array(String)'), [if(JSONType(${v}) = 'String', JSONExtractString(${v}), ${v})]))`
 
   // Every anonymous id linked to a user, with that user: the first pair carrying it (then the smallest user id).
-  const links = `
-    SELECT anonymous_id, argMin(user_id, (first_seen, user_id)) AS linked_user
-    FROM (
-      SELECT user_id, anonymous_id, min(first_seen) AS first_seen
-      FROM identity_pairs
-      WHERE org_id = ${org} AND user_id != '' AND anonymous_id != ''
-      GROUP BY user_id, anonymous_id
-      HAVING first_seen <= ${now}
-    )
-    GROUP BY anonymous_id`
+  const links = identityLinksSql(org, now)
 
   // One shape for every part: the pair, then each column (its default where the part has none).
   const zeroTime = `toDateTime64(0, 3, 'UTC')`

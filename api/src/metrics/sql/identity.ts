@@ -28,16 +28,19 @@ import type { Params } from './params.ts'
 
 /**
  * Each linked anonymous id with its user: the first pair carrying it, then the
- * smallest user id (people/identity.ts rule 2). Columns anonymous_id, linked_user.
+ * smallest user id (people/identity.ts rule 2). Columns anonymous_id,
+ * linked_user. With `seenBy` (a bound time), only the links made by then: the
+ * audience engine's, which leaves out events stamped in the future.
  */
-export function identityLinksSql(org: string): string {
+export function identityLinksSql(org: string, seenBy?: string): string {
   return `
     SELECT anonymous_id, argMin(user_id, (first_seen, user_id)) AS linked_user
     FROM (
       SELECT user_id, anonymous_id, min(first_seen) AS first_seen
       FROM identity_pairs
       WHERE org_id = ${org} AND user_id != '' AND anonymous_id != ''
-      GROUP BY user_id, anonymous_id
+      GROUP BY user_id, anonymous_id${seenBy ? `
+      HAVING first_seen <= ${seenBy}` : ''}
     )
     GROUP BY anonymous_id`
 }
