@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { makeSaveSettingsSchema, SETTINGS_SAVE_FAILED } from '@fl0/contracts/settings'
 import { useApi } from '../../api/context.tsx'
 import type { OrgSettings } from '../../api/types.ts'
@@ -18,8 +18,11 @@ function Fields({ org, settings }: { org: string; settings: OrgSettings }) {
   const snackbar = useSnackbar()
   // Checked against the zones the server offers, as the server will check it.
   const schema = useMemo(() => makeSaveSettingsSchema(settings.timezones), [settings.timezones])
+  // The form holds what is saved: the timezone and the non-blank, trimmed paths. The
+  // entries being edited (blank ones included) are kept beside it, so that adding,
+  // clearing or padding an entry is no change to save (part 3 §4).
   const form = useForm({
-    initial: { timezone: settings.timezone, companyPaths: settings.companyPaths.length ? settings.companyPaths : [''] },
+    initial: { timezone: settings.timezone, companyPaths: cleanPaths(settings.companyPaths) },
     autoSubmit: true,
     schema,
     submit: (v) => api.settings.save(org, { timezone: v.timezone, companyPaths: cleanPaths(v.companyPaths) }),
@@ -29,8 +32,13 @@ function Fields({ org, settings }: { org: string; settings: OrgSettings }) {
       return true
     },
   })
-  const paths = form.values.companyPaths
-  const setPaths = (next: string[]) => form.setValue('companyPaths', next.length ? next : [''])
+  const [paths, setEntries] = useState<string[]>(() => (settings.companyPaths.length ? settings.companyPaths : ['']))
+  const setPaths = (next: string[]) => {
+    setEntries(next.length ? next : [''])
+    const cleaned = cleanPaths(next)
+    const saved = form.values.companyPaths
+    if (cleaned.length !== saved.length || cleaned.some((p, i) => p !== saved[i])) form.setValue('companyPaths', cleaned)
+  }
   return (
     <div className="space-y-6">
       <div className="flex max-w-md flex-col gap-1">

@@ -145,6 +145,25 @@ describe('organisation settings: timezone and company paths', () => {
     expect(server.callsTo('POST', '/api-v2/orgs/acme/settings/save-settings').map((c) => c.body)).toEqual([{ timezone: 'Europe/Paris', companyPaths: ['/pricing', '/docs'] }])
   })
 
+  it('save only when the timezone or the non-blank, trimmed paths change: a blank entry alone sends nothing', async () => {
+    document.cookie = 'fl0-org-settings=true; path=/'
+    const server = settingsServer()
+    renderRoutes(routes, '/organizations/acme/settings', { server })
+    await screen.findByLabelText('Timezone')
+    vi.useFakeTimers()
+    const saves = () => server.callsTo('POST', '/api-v2/orgs/acme/settings/save-settings').map((c) => c.body)
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    fireEvent.change(screen.getByLabelText('Company path 2'), { target: { value: '   ' } })
+    fireEvent.change(screen.getByLabelText('Company path 1'), { target: { value: ' /pricing ' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Delete company path 2' }))
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(saves()).toEqual([])
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }))
+    fireEvent.change(screen.getByLabelText('Company path 2'), { target: { value: '/docs' } })
+    await act(() => vi.advanceTimersByTimeAsync(500))
+    expect(saves()).toEqual([{ timezone: 'UTC', companyPaths: ['/pricing', '/docs'] }])
+  })
+
   it('deleting the last path leaves one blank entry', async () => {
     document.cookie = 'fl0-org-settings=true; path=/'
     renderRoutes(routes, '/organizations/acme/settings', { server: settingsServer() })
