@@ -97,6 +97,31 @@ describe('metric editor: event filters', () => {
     expect((postsTo(server)[0]!.body as { definition: MetricDefinition }).definition.events).toEqual([{ name: 'Invite Sent', occurring: { operation: 'between', value: 5, value2: 5 } }])
   })
 
+  it('measured by Total, occurring filters are ignored: neither checked nor sent, so they do not stop a save', async () => {
+    const { server } = await openNew()
+    await addEvent('Invite Sent')
+    fireEvent.click(screen.getByRole('button', { name: 'Add filter to Invite Sent' }))
+    fireEvent.change(screen.getByLabelText('Occurring operation of Invite Sent (1)'), { target: { value: 'between' } })
+    type('Occurring count of Invite Sent (1)', '5')
+    type('Last occurring count of Invite Sent (1)', '2')
+    expect(screen.getAllByText(BETWEEN_MESSAGE)).not.toHaveLength(0)
+    choose('Measure', 'Total')
+    // The counts are disabled: a rule about them would be one the user cannot act on.
+    expect((screen.getByLabelText('Last occurring count of Invite Sent (1)') as HTMLInputElement).disabled).toBe(true)
+    expect(screen.queryAllByText(BETWEEN_MESSAGE)).toHaveLength(0)
+    await waitFor(() => expect((server.graphCalls().at(-1)?.body as MetricDefinition | undefined)?.measureBy).toBe('total'))
+    expect((server.graphCalls().at(-1)!.body as MetricDefinition).events).toEqual([{ name: 'Invite Sent' }])
+    // Kept in the form: back to Unique, the filter counts, and is checked, again.
+    choose('Measure', 'Unique users')
+    expect(value('Last occurring count of Invite Sent (1)')).toBe('2')
+    expect(screen.getAllByText(BETWEEN_MESSAGE)).not.toHaveLength(0)
+    choose('Measure', 'Total')
+    type('Name', 'Invites')
+    save()
+    await waitFor(() => expect(postsTo(server)).toHaveLength(1))
+    expect((postsTo(server)[0]!.body as { definition: MetricDefinition }).definition).toMatchObject({ measureBy: 'total', events: [{ name: 'Invite Sent' }] })
+  })
+
   it("occurring counts start at 1: 'Occurring values have a minimum of 1' beside the count", async () => {
     const { server } = await openNew()
     await addEvent('Invite Sent')

@@ -110,14 +110,17 @@ function traitValue(t: DraftTrait): string | string[] | undefined | null {
  * filter without a first count are left out; a trait with no name, or with an
  * operator that needs a value and none given, is dropped. A range with its
  * first count but not its last stays in, so the between rule can say so.
+ * Measured by total, occurring filters are ignored (part 2 §5): not sent, so
+ * not checked either; the form keeps them for a change back.
  */
 export function toDefinition(draft: Draft): DefinitionInput {
+  const occurringIgnored = draft.measureBy === 'total'
   return {
     ...draft,
     events: draft.events.map((e) => {
       const out: EventInput = { name: e.name }
       if (e.property && e.property.path.trim() && e.property.value.trim() !== '') out.property = { path: e.property.path.trim(), operation: e.property.operation, value: e.property.value.trim() }
-      const first = e.occurring ? count(e.occurring.value) : undefined
+      const first = e.occurring && !occurringIgnored ? count(e.occurring.value) : undefined
       if (e.occurring && first !== undefined) {
         out.occurring = { operation: e.occurring.operation, value: first }
         const second = count(e.occurring.value2)

@@ -85,8 +85,9 @@ export function EventFilter({ org, index, event, onChange, occurringIgnored, wir
   const value = wire(`${base}.property.value`)
   const first = wire(`${base}.occurring.value`)
   const last = wire(`${base}.occurring.value2`)
-  const between = last.error ?? betweenError(occurring)
-  const countError = first.error ?? between
+  // Ignored filters are neither sent nor checked: no error about counts the user cannot change now.
+  const between = occurringIgnored ? undefined : (last.error ?? betweenError(occurring))
+  const countError = occurringIgnored ? undefined : (first.error ?? between)
   const who = `${event.name} (${index + 1})`
 
   return (
