@@ -43,8 +43,12 @@ export const TRAIT_ENTITIES = Object.keys(TRAIT_EVENT_TYPES) as TraitEntity[]
 
 /** The mapping list's page (part 2 §2 leaves it open): the product's usual 20. Pages start at 1. */
 export const MAPPING_PAGE_SIZE = 20
-/** A value look-up lists at most this many, most frequent first. */
-export const VALUES_MAX = 100
+/**
+ * A value look-up lists at most this many, most frequent first. More than the
+ * pickers show (100, then '100 of N results shown', part 3 §9): typing narrows
+ * among all of them, and N is how many there were, up to this.
+ */
+export const VALUES_MAX = 1000
 /** An event's property list stops here: a stream of ever-new keys (ids as keys) must not flood a screen. */
 export const PROPERTIES_MAX = 1000
 /** A property path or trait name as the look-ups accept it. */

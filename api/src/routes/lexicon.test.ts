@@ -153,6 +153,13 @@ describe('shared look-ups', () => {
     expect(bad).toEqual({ status: 400, body: { success: false, message: LEXICON_ERRORS.audienceType, errors: [{ name: 'audienceType', message: LEXICON_ERRORS.audienceType }] } })
   })
 
+  it('lists more values than a picker shows, so that it can say how many there were', async () => {
+    await store(Array.from({ length: 150 }, (_, i) => eventRow({ org_id: globex, type: 'identify', user_id: `v${i}`, traits: { city: `City ${String(i).padStart(3, '0')}` } })))
+    const { body } = await get<{ values: string[] }>('/api/orgs/globex/audiences/traits/user/city/values')
+    expect(body.values).toHaveLength(150)
+    expect(body.values.slice(0, 2)).toEqual(['City 000', 'City 001'])
+  })
+
   it("lists an event's property paths, and a property's values most frequent first", async () => {
     expect((await get(`/api/orgs/acme/events/${encodeURIComponent(ODD_EVENT)}/properties`)).body).toEqual({ items: [{ path: 'format' }] })
     expect((await get(`/api/orgs/acme/events/${encodeURIComponent(ODD_EVENT)}/properties/format/values`)).body).toEqual({ items: [{ value: 'csv' }, { value: 'pdf' }] })
