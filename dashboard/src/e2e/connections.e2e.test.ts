@@ -128,6 +128,9 @@ describe.skipIf(!runBrowserTests)('connections and data sources, in Chromium', (
     expect(await drawer.getByLabel('Domain').inputValue()).toBe('demo.fl0.dev')
     await drawer.getByRole('button', { name: 'JS Snippet' }).click()
     await snackbar('JS Snippet copied to clipboard').waitFor()
+    // The snackbar stands beside the drawer, not over its footer.
+    const [note, panel] = [await snackbar('JS Snippet copied to clipboard').boundingBox(), await drawer.boundingBox()]
+    expect(note!.x + note!.width).toBeLessThanOrEqual(panel!.x)
     const code = await drawer.getByLabel('Snippet').inputValue()
     expect(code).toContain(fl0.organisation.snippet.write_key)
     expect(await readClipboard()).toBe(code)

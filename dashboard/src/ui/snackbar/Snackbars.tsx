@@ -79,7 +79,7 @@ export function Snackbars({ reload = () => window.location.reload() }: { reload?
   return (
     <>
       {blocking && <div data-testid="input-blocker" className="fixed inset-0 z-40 cursor-wait bg-white/40" />}
-      <div className="pointer-events-none fixed bottom-4 left-1/2 z-50 flex -translate-x-1/2 flex-col items-center gap-2">
+      <div data-snackbars className="pointer-events-none fixed bottom-4 left-1/2 z-50 flex -translate-x-1/2 flex-col items-center gap-2">
         {snackbars.map((s) => (
           <SnackbarItem key={s.id} snackbar={s} onGone={() => gone(s)} />
         ))}
