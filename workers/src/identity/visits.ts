@@ -100,17 +100,8 @@ export function parseChTime(text: string): number {
   return Date.parse(`${text.replace(' ', 'T')}Z`)
 }
 
-interface Item {
-  start: number
-  end: number
-  stored?: Visit
-  anonymousId: string
-  userId: string
-  puid: string
-  ip: string
-  email: string
-  name: string
-}
+/** A visit being folded: its facts, its span, and the stored visit it started from. */
+type Item = Omit<Visit, 'orgId' | 'visitorId' | 'startedAt' | 'endedAt'> & { start: number; end: number; stored?: Visit }
 
 const fromVisit = (v: Visit): Item => ({ ...v, start: v.startedAt, end: v.endedAt, stored: v })
 const fromHit = (h: Hit): Item => ({ ...h, start: h.at, end: h.at })
