@@ -39,10 +39,27 @@ const object = z.custom<Record<string, unknown>>(
   { error: 'must be a JSON object' },
 )
 
-/** ISO-8601 dates as Segment sends them; anything Date.parse cannot read is rejected. */
+/**
+ * The times the events table stores: its DateTime64(3) columns hold 1900-01-01
+ * to 2299-12-31 (ClickHouse's documented range). A time outside it is refused
+ * at the edge: stored, it would be clamped or refused, and the writer's own
+ * arithmetic on it (chTime of year 10000 is "+010000-…") broke every insert.
+ */
+export const TIME_RANGE = {
+  minMs: Date.UTC(1900, 0, 1),
+  maxMs: Date.UTC(2300, 0, 1) - 1,
+  message: 'must be a date between 1900-01-01 and 2299-12-31',
+} as const
+
+export function inTimeRange(ms: number): boolean {
+  return ms >= TIME_RANGE.minMs && ms <= TIME_RANGE.maxMs
+}
+
+/** ISO-8601 dates as Segment sends them; anything Date.parse cannot read is rejected, and so is a time the store cannot hold. */
 const date = z
   .string({ error: 'must be an ISO-8601 date string' })
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO-8601 date string')
+  .refine((s) => !Number.isNaN(Date.parse(s)), { error: 'must be an ISO-8601 date string', abort: true })
+  .refine((s) => inTimeRange(Date.parse(s)), TIME_RANGE.message)
 
 const common = {
   userId: id,

@@ -1,9 +1,11 @@
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
-import { bodyLimit } from 'hono/body-limit'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { batchEnvelopeSchema, chTime, errorBody, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
+import { batchEnvelopeSchema, chTime, findUnstorableValue, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
 import { normalizeCall, itemTooLarge, type Enrichment } from './normalize.ts'
+import { readBody } from './body.ts'
+import { ingestError } from './errors.ts'
+import { createSegmentSettingsRoute } from './segment-settings.ts'
 import { clientIp, type TrustedProxies } from './client-ip.ts'
 import type { SourceRef, WriteKeys } from './write-keys.ts'
 
@@ -19,9 +21,24 @@ export interface IngestDeps {
   trustedProxies?: TrustedProxies
   logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
   now?: () => Date
+  /** Where browsers reach this ingest (FL0_PUBLIC_URL); by default the address each request came to. */
+  publicUrl?: string
 }
 
-const SINGLE_TYPES = ['track', 'identify', 'page', 'screen', 'group', 'alias'] as const
+/**
+ * Each call's paths: Segment's HTTP API names them in full; analytics.js 2.0
+ * (@segment/analytics-next) posts to the first letter of the type under its
+ * apiHost (`/v1/t`, `/v1/p`, …), and to `/v1/b` when batching.
+ */
+const SINGLE_TYPES = [
+  ['track', 't'],
+  ['identify', 'i'],
+  ['page', 'p'],
+  ['screen', 's'],
+  ['group', 'g'],
+  ['alias', 'a'],
+] as const
+const BATCH_PATHS = ['/v1/batch', '/v1/import', '/v1/b']
 
 /**
  * The Segment-compatible ingest: /v1/{track,identify,page,screen,group,alias}
@@ -39,7 +56,9 @@ export function createIngestApp(deps: IngestDeps) {
   const now = deps.now ?? (() => new Date())
   const trusted = deps.trustedProxies ?? []
 
-  const browsers = cors({ origin: '*', allowMethods: ['POST', 'OPTIONS'], allowHeaders: ['Content-Type', 'Authorization'], exposeHeaders: ['Retry-After'], maxAge: 86400 })
+  // Any request headers a browser asks for (analytics.js adds X-Retry-Count on retries):
+  // nothing here reads cookies, so reflecting them gives nothing away.
+  const browsers = cors({ origin: '*', allowMethods: ['GET', 'POST', 'OPTIONS'], exposeHeaders: ['Retry-After'], maxAge: 86400 })
   // CORS headers matter to browsers only, and they always send Origin; server libraries
   // (analytics-node and friends) skip the middleware, whose header rewrite costs a
   // full Response per request.
@@ -47,47 +66,35 @@ export function createIngestApp(deps: IngestDeps) {
     return c.req.header('origin') === undefined ? next() : browsers(c, next)
   })
 
-  const limit = (maxSize: number, what: string) => {
-    const tooLarge = (c: Context) =>
-      c.json(errorBody('Request body too large', [{ name: 'body', message: `${what} must be at most ${maxSize / 1024} KB` }]), 400)
-    const streamed = bodyLimit({ maxSize, onError: tooLarge })
-    /**
-     * Content-Length is checked here; only a body without one (chunked) goes
-     * through Hono's bodyLimit, which counts the bytes as they stream. Its check
-     * reads `c.req.raw.body`, and that makes @hono/node-server build a full
-     * web Request and drop its direct body read: measured, about a third of the
-     * ingest's time per request.
-     */
-    return async function ingestBodyLimit(c: Context, next: () => Promise<void>) {
-      const length = c.req.header('content-length')
-      if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-        return Number(length) > maxSize ? tooLarge(c) : next()
-      }
-      return streamed(c, next)
+  app.route('/', createSegmentSettingsRoute({ writeKeys: deps.writeKeys, publicUrl: deps.publicUrl }))
+
+  for (const [type, letter] of SINGLE_TYPES) {
+    app.post(`/v1/${type}`, ingestSingle)
+    app.post(`/v1/${letter}`, ingestSingle)
+    async function ingestSingle(c: Context) {
+      const body = await readJson(c, INGEST_LIMITS.eventBytes, 'an event')
+      if (!body.ok) return body.response
+      const source = await authenticate(c, deps.writeKeys, body.value)
+      if (!source.ok) return ingestError(c, 401, source.code, source.message, [source.error])
+      const result = normalizeCall(type, body.value, enrichment(c, source.ref, now(), trusted))
+      if (!result.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type} call`, result.errors)
+      const r = record(result.event)
+      if (!r.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type} call`, [r.error])
+      return publishAndAnswer(c, deps, [r.record])
     }
   }
 
-  for (const type of SINGLE_TYPES) {
-    app.post(`/v1/${type}`, limit(INGEST_LIMITS.eventBytes, 'an event'), async function ingestSingle(c) {
-      const body = await readJson(c)
-      if (!body.ok) return c.json(errorBody('Invalid JSON', [body.error]), 400)
+  for (const path of BATCH_PATHS) {
+    app.post(path, async function ingestBatch(c) {
+      const body = await readJson(c, INGEST_LIMITS.batchBytes, 'a batch request')
+      if (!body.ok) return body.response
       const source = await authenticate(c, deps.writeKeys, body.value)
-      if (!source.ok) return c.json(errorBody(source.message, [source.error]), 401)
-      const result = normalizeCall(type, body.value, enrichment(c, source.ref, now(), trusted))
-      if (!result.ok) return c.json(errorBody(`Invalid ${type} call`, result.errors), 400)
-      return publishAndAnswer(c, deps, [record(result.event)])
-    })
-  }
-
-  for (const path of ['/v1/batch', '/v1/import']) {
-    app.post(path, limit(INGEST_LIMITS.batchBytes, 'a batch request'), async function ingestBatch(c) {
-      const body = await readJson(c)
-      if (!body.ok) return c.json(errorBody('Invalid JSON', [body.error]), 400)
-      const source = await authenticate(c, deps.writeKeys, body.value)
-      if (!source.ok) return c.json(errorBody(source.message, [source.error]), 401)
+      if (!source.ok) return ingestError(c, 401, source.code, source.message, [source.error])
       const envelope = batchEnvelopeSchema.safeParse(body.value)
-      if (!envelope.success) return c.json(errorBody('Invalid batch', toFieldErrors(envelope.error)), 400)
+      if (!envelope.success) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', toFieldErrors(envelope.error))
       const { batch, context, integrations, sentAt } = envelope.data
+      const shared = findUnstorableValue({ context, integrations })
+      if (shared) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [shared])
       const base = enrichment(c, source.ref, now(), trusted)
       base.batch = { context, integrations, sentAt }
       base.receivedAtText = chTime(base.receivedAt)
@@ -102,15 +109,19 @@ export function createIngestApp(deps: IngestDeps) {
           rejected.push({ index, messageId, errors: result.errors })
           return
         }
-        const r = record(result.event)
-        if (itemTooLarge(item, r.value)) {
+        const r = record(result.event, prefix)
+        if (!r.ok) {
+          rejected.push({ index, messageId, errors: [r.error] })
+          return
+        }
+        if (itemTooLarge(item, r.record.value)) {
           rejected.push({ index, messageId, errors: [{ name: prefix, message: `an event must be at most ${INGEST_LIMITS.eventBytes / 1024} KB` }] })
           return
         }
-        records.push(r)
+        records.push(r.record)
       })
       if (records.length === 0) {
-        return c.json(errorBody('No valid event in the batch', rejected.flatMap((r) => r.errors)), 400)
+        return ingestError(c, 400, 'invalid_batch', 'No valid event in the batch', rejected.flatMap((r) => r.errors))
       }
       if (rejected.length > 0) {
         deps.logger?.warn({ orgId: source.ref.orgId, sourceId: source.ref.sourceId, rejected }, 'batch items rejected')
@@ -119,14 +130,31 @@ export function createIngestApp(deps: IngestDeps) {
     })
   }
 
+  // Whatever slips past the checks above gets the same body as every other error,
+  // with the code Segment's and RudderStack's libraries read, never a stack trace.
+  app.onError((err, c) => {
+    deps.logger?.error({ err, path: c.req.path }, 'ingest: unhandled error')
+    return ingestError(c, 500, 'internal_error', 'An error has occurred')
+  })
+
   return app
 }
 
 const SUCCESS = JSON.stringify({ success: true })
 const JSON_TYPE = { 'content-type': 'application/json' }
 
-function record(event: IngestedEvent) {
-  return { key: `${event.org_id}:${event.user_id || event.anonymous_id}`, value: JSON.stringify(event) }
+/**
+ * The bus record of an event. The value checks in normalizeCall bound what
+ * JSON.stringify is handed (nesting, numbers), so this cannot throw for any
+ * accepted call; it is caught all the same, so that one item can never fail
+ * its whole batch.
+ */
+function record(event: IngestedEvent, prefix = ''): { ok: true; record: { key: string; value: string } } | { ok: false; error: FieldError } {
+  try {
+    return { ok: true, record: { key: `${event.org_id}:${event.user_id || event.anonymous_id}`, value: JSON.stringify(event) } }
+  } catch (error) {
+    return { ok: false, error: { name: prefix || 'body', message: `cannot be stored: ${error instanceof Error ? error.message : String(error)}` } }
+  }
 }
 
 async function publishAndAnswer(c: Context, deps: IngestDeps, records: Array<{ key: string; value: string }>, rejected?: unknown[]) {
@@ -135,37 +163,44 @@ async function publishAndAnswer(c: Context, deps: IngestDeps, records: Array<{ k
   } catch (error) {
     deps.logger?.error({ err: error, count: records.length }, 'publish to bus failed')
     // 503 makes Segment's libraries and the snippet retry later with the same messageIds.
-    return c.json(errorBody('Event bus unavailable, retry later'), 503)
+    return ingestError(c, 503, 'bus_unavailable', 'Event bus unavailable, retry later')
   }
   if (rejected && rejected.length > 0) return c.json({ success: true, accepted: records.length, rejected }, 200)
   return c.body(SUCCESS, 200, JSON_TYPE)
 }
 
-async function readJson(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; error: FieldError }> {
-  const text = await c.req.text()
-  if (!text.trim()) return { ok: false, error: { name: 'body', message: 'must be a JSON object' } }
+type Json = { ok: true; value: Record<string, unknown> } | { ok: false; response: Response }
+
+async function readJson(c: Context, maxSize: number, what: string): Promise<Json> {
+  const body = await readBody(c, maxSize, what)
+  if (!body.ok) return { ok: false, response: ingestError(c, body.status, body.code, body.message, [body.error]) }
+  const invalid = (message: string): Json => ({ ok: false, response: ingestError(c, 400, 'invalid_json', 'Invalid JSON', [{ name: 'body', message }]) })
+  if (!body.text.trim()) return invalid('must be a JSON object')
   try {
-    const value = JSON.parse(text)
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return { ok: false, error: { name: 'body', message: 'must be a JSON object' } }
-    }
+    const value = JSON.parse(body.text)
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalid('must be a JSON object')
     return { ok: true, value }
   } catch {
-    return { ok: false, error: { name: 'body', message: 'must be valid JSON' } }
+    return invalid('must be valid JSON')
   }
 }
 
-type Authenticated = { ok: true; ref: SourceRef } | { ok: false; message: string; error: FieldError }
+type Authenticated = { ok: true; ref: SourceRef } | { ok: false; code: string; message: string; error: FieldError }
 
 /** Segment's two ways: HTTP Basic with the key as user name and no password, or writeKey in the body. */
 async function authenticate(c: Context, writeKeys: WriteKeys, body: unknown): Promise<Authenticated> {
   const key = basicUser(c.req.header('authorization')) ?? bodyWriteKey(body)
   if (!key) {
-    return { ok: false, message: 'Missing write key', error: { name: 'writeKey', message: 'must be provided as the HTTP Basic user name or as writeKey in the body' } }
+    return { ok: false, code: 'missing_write_key', message: 'Missing write key', error: { name: 'writeKey', message: 'must be provided as the HTTP Basic user name or as writeKey in the body' } }
   }
-  const ref = await writeKeys.resolve(key)
-  if (!ref) return { ok: false, message: 'Unknown write key', error: { name: 'writeKey', message: 'must be the write key of an existing source' } }
+  // A key no source can have (the metadata store refuses NUL in text) is unknown without asking it.
+  const ref = isPossibleWriteKey(key) ? await writeKeys.resolve(key) : undefined
+  if (!ref) return { ok: false, code: 'unknown_write_key', message: 'Unknown write key', error: { name: 'writeKey', message: 'must be the write key of an existing source' } }
   return { ok: true, ref }
+}
+
+function isPossibleWriteKey(key: string): boolean {
+  return key.length <= 200 && !key.includes('\u0000') && key.isWellFormed()
 }
 
 function basicUser(header: string | undefined): string | undefined {

@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto'
-import { chTime, INGEST_LIMITS, schemaByType, toFieldErrors, EVENT_TYPES, type EventType, type FieldError, type IngestedEvent } from '@fl0/contracts'
+import {
+  chTime,
+  EVENT_TYPES,
+  findDuplicatePath,
+  findUnstorableValue,
+  INGEST_LIMITS,
+  inTimeRange,
+  schemaByType,
+  TIME_RANGE,
+  toFieldErrors,
+  type EventType,
+  type FieldError,
+  type IngestedEvent,
+} from '@fl0/contracts'
 
 /**
  * Validates one Segment call and turns it into the event that goes on the bus.
@@ -18,6 +31,13 @@ export interface Enrichment {
   newMessageId?: () => string
   /** receivedAt as ClickHouse text, formatted once per request rather than once per batch item. */
   receivedAtText?: string
+  /**
+   * The call was forwarded by a pipeline (Segment's or RudderStack's webhook), which
+   * already corrected its timestamp for the client's clock: the timestamp stands, and
+   * its sentAt (the client's) is kept but not applied against fl0's receipt time,
+   * which may be hours later when the pipeline retried.
+   */
+  forwarded?: boolean
 }
 
 export type Normalized = { ok: true; event: IngestedEvent } | { ok: false; errors: FieldError[] }
@@ -30,6 +50,8 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
   const parsed = schemaByType[type as EventType].safeParse(raw)
   if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.error, prefix) }
   const call = parsed.data as Record<string, any>
+  const unstorable = findUnstorableValue(call, prefix)
+  if (unstorable) return { ok: false, errors: [unstorable] }
 
   const userId = call.userId ?? ''
   const anonymousId = call.anonymousId ?? ''
@@ -50,7 +72,10 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
   const receivedAt = enrich.receivedAt
   const sentAt = call.sentAt ?? enrich.batch?.sentAt ?? null
   const originalTimestamp = call.timestamp ?? null
-  const timestamp = correctedTimestamp(receivedAt, originalTimestamp, sentAt)
+  const timestamp = correctedTimestamp(receivedAt, originalTimestamp, enrich.forwarded ? null : sentAt)
+  if (!inTimeRange(timestamp.getTime())) {
+    return fail(prefix, 'timestamp', `${TIME_RANGE.message} once corrected for the client's clock (receipt time − (sentAt − timestamp))`)
+  }
 
   const isPage = type === 'page' || type === 'screen'
   let properties: Record<string, unknown> = isPage || type === 'track' ? (call.properties ?? {}) : {}
@@ -62,6 +87,13 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
     const value = page[key] ?? (type === 'page' ? properties[key] : undefined)
     return typeof value === 'string' ? value : ''
   }
+
+  const traits = type === 'identify' || type === 'group' ? (call.traits ?? {}) : {}
+  const duplicate =
+    findDuplicatePath(properties, [prefix, 'properties'].filter(Boolean).join('.')) ??
+    findDuplicatePath(traits, [prefix, 'traits'].filter(Boolean).join('.')) ??
+    findDuplicatePath(context, [prefix, 'context'].filter(Boolean).join('.'))
+  if (duplicate) return { ok: false, errors: [duplicate] }
 
   // Key order matters: see IngestedEvent.
   const event: IngestedEvent = {
@@ -87,7 +119,7 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
     page_title: pageField('title'),
     page_search: pageField('search'),
     properties,
-    traits: type === 'identify' || type === 'group' ? (call.traits ?? {}) : {},
+    traits,
     context,
     integrations: JSON.stringify(integrations),
   }

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream'
-import type { Bus, BusMessage, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
+import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
+import { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from '../poison/index.ts'
 import { checkRecord, readHead, type RecordHead } from './record.ts'
 import { existingMessageIds } from './existing-message-ids.ts'
 
-export const DEAD_LETTER_TOPIC = 'events.dlq'
+export { DEAD_LETTER_TOPIC } from '../poison/index.ts'
+export const EVENT_WRITER_GROUP = 'event-writer'
 
 export interface EventWriterDeps {
   bus: Bus
@@ -32,49 +34,47 @@ interface Row extends RecordHead {
  *    be read gets the full check, and poison goes to the dead-letter topic with
  *    its reason instead of blocking the partition;
  * 2. dedupe within the batch on (org, message id), keeping the first;
- * 3. drop ids `events` already holds (a replay after a crash between insert and
- *    offset commit, or a client retry);
+ * 3. drop ids `events` already holds (event_ids: a replay after a crash between
+ *    insert and offset commit, or a client retry, whatever its timestamp);
  * 4. insert the records' JSON as it came off the bus (no parse, no re-serialise);
  *    if ClickHouse refuses the batch, find the poison with the full check, send it
  *    to the dead-letter topic and insert the rest;
  * 5. only then does the bus commit the batch's offsets.
+ * A failure none of that explains (a record ClickHouse refuses for a reason the
+ * check does not know) is isolated by isolatePoison: the batch is split until the
+ * failing record is alone, and that one is set aside. Only a store that is down
+ * holds the partition, and then it waits rather than loses anything.
  * One organisation's messages for one user share a partition, and a partition has
  * one consumer at a time, so steps 3 and 4 do not race with another writer.
  */
 export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer> {
   const { bus, store, logger } = deps
-  const deadLetter = (items: Array<{ message: DeliveredMessage; reason: string }>) => {
-    logger.warn({ count: items.length, reasons: [...new Set(items.map((i) => i.reason))] }, 'poison messages sent to the dead-letter topic')
-    const records: BusMessage[] = items.map(({ message: m, reason }) => ({
-      key: m.key,
-      value: JSON.stringify({ reason, topic: m.topic, partition: m.partition, offset: m.offset, value: m.value }),
-    }))
-    return bus.publish(DEAD_LETTER_TOPIC, records)
+  const group = deps.group ?? EVENT_WRITER_GROUP
+  const deadLetter = createDeadLetter({ bus, store, consumer: group, logger })
+  async function writeEvents(messages: DeliveredMessage[]) {
+    const rows: Row[] = []
+    const poison: PoisonRecord[] = []
+    for (const message of messages) {
+      const head = readHead(message.value)
+      if (head) {
+        rows.push({ ...head, line: message.value, message })
+        continue
+      }
+      const checked = checkRecord(message.value)
+      if (checked.ok) rows.push({ ...checked.head, line: checked.value, message })
+      else poison.push({ message, reason: checked.reason })
+    }
+    if (poison.length > 0) await deadLetter(poison)
+    const fresh = await withoutDuplicates(store, rows)
+    const inserted = await insertOrIsolatePoison(store, fresh, deadLetter)
+    deps.onStored?.(inserted)
   }
-
   return bus.consume({
     topic: deps.topic ?? 'events',
-    group: deps.group ?? 'event-writer',
+    group,
     maxBatchSize: deps.maxBatchSize ?? 10_000,
     maxWaitMs: deps.maxWaitMs ?? 500,
-    onBatch: async function writeEvents(messages) {
-      const rows: Row[] = []
-      const poison: Array<{ message: DeliveredMessage; reason: string }> = []
-      for (const message of messages) {
-        const head = readHead(message.value)
-        if (head) {
-          rows.push({ ...head, line: message.value, message })
-          continue
-        }
-        const checked = checkRecord(message.value)
-        if (checked.ok) rows.push({ ...checked.head, line: checked.value, message })
-        else poison.push({ message, reason: checked.reason })
-      }
-      if (poison.length > 0) await deadLetter(poison)
-      const fresh = await withoutDuplicates(store, rows)
-      const inserted = await insertOrIsolatePoison(store, fresh, deadLetter)
-      deps.onStored?.(inserted)
-    },
+    onBatch: isolatePoison(writeEvents, { store, deadLetter, consumer: group }),
   })
 }
 
@@ -87,13 +87,7 @@ async function withoutDuplicates(store: EventStore, rows: Row[]): Promise<Row[]>
   }
   const out: Row[] = []
   for (const [orgId, unique] of byOrg) {
-    let min = Infinity
-    let max = -Infinity
-    for (const row of unique.values()) {
-      if (row.timeMs < min) min = row.timeMs
-      if (row.timeMs > max) max = row.timeMs
-    }
-    const existing = await existingMessageIds(store, orgId, [...unique.keys()], min, max)
+    const existing = await existingMessageIds(store, orgId, [...unique.keys()])
     for (const row of unique.values()) if (!existing.has(row.messageId)) out.push(row)
   }
   return out
@@ -102,7 +96,7 @@ async function withoutDuplicates(store: EventStore, rows: Row[]): Promise<Row[]>
 async function insertOrIsolatePoison(
   store: EventStore,
   rows: Row[],
-  deadLetter: (items: Array<{ message: DeliveredMessage; reason: string }>) => Promise<void>,
+  deadLetter: DeadLetter,
 ): Promise<number> {
   if (rows.length === 0) return 0
   try {
@@ -110,13 +104,14 @@ async function insertOrIsolatePoison(
     return rows.length
   } catch (error) {
     const good: string[] = []
-    const bad: Array<{ message: DeliveredMessage; reason: string }> = []
+    const bad: PoisonRecord[] = []
     for (const row of rows) {
       const checked = checkRecord(row.line)
       if (checked.ok) good.push(checked.value)
       else bad.push({ message: row.message, reason: checked.reason })
     }
-    // Nothing wrong with the records: the store failed. Throw, and the bus retries the batch.
+    // Nothing the check knows is wrong: the store is down, or ClickHouse refuses a record for
+    // another reason. Throw: isolatePoison tells the two apart.
     if (bad.length === 0) throw error
     await deadLetter(bad)
     if (good.length > 0) await insertLines(store, good)
@@ -128,7 +123,9 @@ async function insertLines(store: EventStore, lines: string[]): Promise<void> {
   const result = await store.client.exec({
     query: 'INSERT INTO events FORMAT JSONEachRow',
     values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
-    clickhouse_settings: { input_format_skip_unknown_fields: 1 },
+    // Events of any month since 1900 may share a batch (an import of years of history);
+    // ClickHouse's guard of 100 partitions per insert would refuse such a batch for ever.
+    clickhouse_settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: '0' },
   })
   result.stream.resume()
   await new Promise<void>((resolve, reject) => {

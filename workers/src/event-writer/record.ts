@@ -2,23 +2,22 @@ import type { IngestedEvent } from '@fl0/contracts'
 
 /**
  * What the writer needs from a bus record without parsing all of it: the
- * organisation, the message id and the time, read off the front of the JSON
- * that ingest wrote with those keys first (see IngestedEvent).
+ * organisation and the message id, read off the front of the JSON that ingest
+ * wrote with those keys and the timestamp first (see IngestedEvent).
  */
 export interface RecordHead {
   orgId: string
   messageId: string
-  timeMs: number
 }
 
-const HEAD = /^\{"org_id":"((?:[^"\\]|\\.)*)","message_id":"((?:[^"\\]|\\.)*)","timestamp":"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3})"/
+const HEAD = /^\{"org_id":"((?:[^"\\]|\\.)*)","message_id":"((?:[^"\\]|\\.)*)","timestamp":"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}"/
 const CH_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/
 
 export function readHead(value: string): RecordHead | undefined {
   const m = HEAD.exec(value)
   if (!m) return undefined
   const unescape = (s: string) => (s.includes('\\') ? (JSON.parse(`"${s}"`) as string) : s)
-  return { orgId: unescape(m[1]), messageId: unescape(m[2]), timeMs: Date.parse(`${m[3].replace(' ', 'T')}Z`) }
+  return { orgId: unescape(m[1]), messageId: unescape(m[2]) }
 }
 
 /**

@@ -3,6 +3,7 @@ import { createRangeSource, type RangeSource } from './range-source.ts'
 import { storeLinks, parseLinkRecord, type LinkRecord } from './links.ts'
 import { foldVisits, hitOf, nextVersion, VISIT_GAP_MS, visitOfRow, visitRow, type Hit, type Visit, type VisitRow } from './visits.ts'
 import { chTime } from '@fl0/contracts'
+import { createDeadLetter, isolatePoison } from '../poison/index.ts'
 
 export const IDENTITY_GROUP = 'identity'
 /** The identity callback's links (ingest/src/callback.ts), consumed here. */
@@ -50,36 +51,44 @@ export interface IdentityWorkerDeps {
 export async function startIdentityWorker(deps: IdentityWorkerDeps): Promise<Consumer> {
   const { bus, store, logger } = deps
   const ranges = deps.ranges ?? createRangeSource(store)
+  const group = deps.group ?? IDENTITY_GROUP
+  const linksGroup = `${group}-links`
   const events = await bus.consume({
     topic: deps.topic ?? 'events',
-    group: deps.group ?? IDENTITY_GROUP,
+    group,
     maxBatchSize: deps.maxBatchSize ?? 5_000,
     maxWaitMs: deps.maxWaitMs ?? 200,
-    onBatch: async function identifyVisits(messages) {
-      const hits: Hit[] = []
-      for (const m of messages) {
-        const hit = readHit(m)
-        if (hit) hits.push(hit)
-      }
-      await storeHits(store, await ranges.get(), hits)
-      deps.onVisits?.(messages.length)
-    },
+    onBatch: isolatePoison(
+      async function identifyVisits(messages) {
+        const hits: Hit[] = []
+        for (const m of messages) {
+          const hit = readHit(m)
+          if (hit) hits.push(hit)
+        }
+        await storeHits(store, await ranges.get(), hits)
+        deps.onVisits?.(messages.length)
+      },
+      { store, consumer: group, deadLetter: createDeadLetter({ bus, store, consumer: group, logger }) },
+    ),
   })
   const links = await bus.consume({
     topic: deps.linksTopic ?? LINKS_TOPIC,
-    group: `${deps.group ?? IDENTITY_GROUP}-links`,
+    group: linksGroup,
     maxBatchSize: 5_000,
     maxWaitMs: 100,
-    onBatch: async function storeIdentityLinks(messages) {
-      const records: LinkRecord[] = []
-      for (const m of messages) {
-        const link = parseLinkRecord(m.value)
-        if (link) records.push(link)
-        else logger.warn({ topic: m.topic, partition: m.partition, offset: m.offset }, 'identity link record skipped: unreadable')
-      }
-      await storeLinks(store, records)
-      deps.onLinks?.(messages.length)
-    },
+    onBatch: isolatePoison(
+      async function storeIdentityLinks(messages) {
+        const records: LinkRecord[] = []
+        for (const m of messages) {
+          const link = parseLinkRecord(m.value)
+          if (link) records.push(link)
+          else logger.warn({ topic: m.topic, partition: m.partition, offset: m.offset }, 'identity link record skipped: unreadable')
+        }
+        await storeLinks(store, records)
+        deps.onLinks?.(messages.length)
+      },
+      { store, consumer: linksGroup, deadLetter: createDeadLetter({ bus, store, consumer: linksGroup, logger }) },
+    ),
   })
   return {
     async stop() {

@@ -1,4 +1,4 @@
-import { chTime, type IngestedEvent } from '@fl0/contracts'
+import { chTime, inTimeRange, type IngestedEvent } from '@fl0/contracts'
 import { keyToText } from './ip.ts'
 import type { RangeTable } from './ranges.ts'
 
@@ -77,7 +77,8 @@ export function hitOf(e: Record): Hit | undefined {
   const userId = str(e.user_id)
   if (!anonymousId && !userId) return undefined
   const at = parseChTime(e.timestamp)
-  if (Number.isNaN(at)) return undefined
+  // Ingest refuses times the events table cannot hold; one that reached the bus before it did is no visit.
+  if (Number.isNaN(at) || !inTimeRange(at)) return undefined
   const context = (e.context ?? {}) as { [k: string]: unknown }
   const traits = e.type === 'identify' ? ((e.traits ?? {}) as { [k: string]: unknown }) : {}
   const email = str(traits.email).toLowerCase()

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
-import type { Bus, Consumer, EventStore } from '@fl0/stores'
+import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
+import { createDeadLetter, isolatePoison } from '../poison/index.ts'
 import { recordKey } from './shape.ts'
 
 export const LEXICON_GROUP = 'lexicon'
@@ -45,29 +46,32 @@ export interface LexiconWorkerDeps {
  * A record ClickHouse cannot parse is skipped (input_format_allow_errors_ratio):
  * the event writer sends it to the dead-letter topic and it never reaches
  * `events`, so the dictionary has nothing to learn from it. Any other failure
- * (the store is down) throws, and the bus retries the batch.
+ * throws: the bus retries the batch while the store is down, and
+ * isolatePoison sets aside a record that fails on its own (workers/src/poison).
  */
 export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consumer> {
-  const { bus, store } = deps
+  const { bus, store, logger } = deps
+  const group = deps.group ?? LEXICON_GROUP
   const sent = new Set<string>()
   const maxShapes = deps.maxShapes ?? 50_000
+  async function indexEvents(messages: DeliveredMessage[]) {
+    const fresh = new Map<string, string>()
+    for (const m of messages) {
+      const key = recordKey(m.value)
+      if (key !== undefined && !sent.has(key) && !fresh.has(key)) fresh.set(key, m.value)
+    }
+    await indexRecords(store, [...fresh.values()])
+    // Remembered only once stored: a failed batch is retried whole.
+    if (sent.size + fresh.size > maxShapes) sent.clear()
+    for (const key of fresh.keys()) sent.add(key)
+    deps.onIndexed?.(messages.length)
+  }
   return bus.consume({
     topic: deps.topic ?? 'events',
-    group: deps.group ?? LEXICON_GROUP,
+    group,
     maxBatchSize: deps.maxBatchSize ?? 5_000,
     maxWaitMs: deps.maxWaitMs ?? 100,
-    onBatch: async function indexEvents(messages) {
-      const fresh = new Map<string, string>()
-      for (const m of messages) {
-        const key = recordKey(m.value)
-        if (key !== undefined && !sent.has(key) && !fresh.has(key)) fresh.set(key, m.value)
-      }
-      await indexRecords(store, [...fresh.values()])
-      // Remembered only once stored: a failed batch is retried whole.
-      if (sent.size + fresh.size > maxShapes) sent.clear()
-      for (const key of fresh.keys()) sent.add(key)
-      deps.onIndexed?.(messages.length)
-    },
+    onBatch: isolatePoison(indexEvents, { store, consumer: group, deadLetter: createDeadLetter({ bus, store, consumer: group, logger }) }),
   })
 }
 

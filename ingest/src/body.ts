@@ -1,0 +1,107 @@
+import { promisify } from 'node:util'
+import { brotliDecompress, gunzip, inflate, inflateRaw, type ZlibOptions } from 'node:zlib'
+import type { Context } from 'hono'
+import type { FieldError } from '@fl0/contracts'
+
+/**
+ * Reads a request body as text, within a size limit, decoding the
+ * Content-Encoding that SDKs use: RudderStack's Python and Node SDKs and
+ * Segment's Java library gzip their batches by default.
+ *
+ * The limit is on the decoded size, as on a plain body: the compressed bytes
+ * are read up to the limit, then inflated with zlib's maxOutputLength, which
+ * stops inflating once the output passes the limit (at most one 16 KB chunk
+ * beyond it), so a small compressed bomb costs no more memory than an honest
+ * body at the limit.
+ */
+export type Body = { ok: true; text: string } | { ok: false; status: 400 | 415; code: string; message: string; error: FieldError }
+
+const DECODERS: Record<string, (buffer: Buffer, options: ZlibOptions) => Promise<Buffer>> = {
+  gzip: promisify(gunzip),
+  'x-gzip': promisify(gunzip),
+  deflate: inflateZlibOrRaw,
+  br: promisify(brotliDecompress) as (buffer: Buffer, options: ZlibOptions) => Promise<Buffer>,
+}
+
+export const SUPPORTED_ENCODINGS = ['gzip', 'deflate', 'br']
+
+export async function readBody(c: Context, maxSize: number, what: string): Promise<Body> {
+  const tooLarge = (suffix = ''): Body => ({
+    ok: false,
+    status: 400,
+    code: 'body_too_large',
+    message: 'Request body too large',
+    error: { name: 'body', message: `${what} must be at most ${maxSize / 1024} KB${suffix}` },
+  })
+  const encoding = (c.req.header('content-encoding') ?? '').trim().toLowerCase()
+  const length = c.req.header('content-length')
+  const sized = length !== undefined && c.req.header('transfer-encoding') === undefined
+
+  if (encoding === '' || encoding === 'identity') {
+    if (sized) return Number(length) > maxSize ? tooLarge() : { ok: true, text: await c.req.text() }
+    const bytes = await readLimited(c, maxSize)
+    return bytes ? { ok: true, text: bytes.toString('utf8') } : tooLarge()
+  }
+
+  const decode = DECODERS[encoding]
+  if (!decode) {
+    return {
+      ok: false,
+      status: 415,
+      code: 'unsupported_encoding',
+      message: 'Unsupported Content-Encoding',
+      error: { name: 'content-encoding', message: `must be one of ${SUPPORTED_ENCODINGS.join(', ')} or identity` },
+    }
+  }
+  // Compressed data is never much larger than what it holds; a body past the limit cannot decode within it.
+  const compressedLimit = maxSize + 1024
+  if (sized && Number(length) > compressedLimit) return tooLarge()
+  const compressed = await readLimited(c, compressedLimit)
+  if (!compressed) return tooLarge()
+  try {
+    const text = (await decode(compressed, { maxOutputLength: maxSize })).toString('utf8')
+    return { ok: true, text }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return tooLarge(' once decompressed')
+    return {
+      ok: false,
+      status: 400,
+      code: 'invalid_encoding',
+      message: 'Body does not match its Content-Encoding',
+      error: { name: 'body', message: `must be ${encoding}-compressed, as Content-Encoding says` },
+    }
+  }
+}
+
+/** The body's bytes, or undefined once more than `maxBytes` have arrived (the rest is not read). */
+async function readLimited(c: Context, maxBytes: number): Promise<Buffer | undefined> {
+  const stream = c.req.raw.body
+  if (!stream) return Buffer.alloc(0)
+  const chunks: Uint8Array[] = []
+  let total = 0
+  const reader = stream.getReader()
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {})
+      return undefined
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * HTTP's "deflate" is zlib-wrapped (RFC 9110), but some clients send raw
+ * deflate under that name, as browsers have long tolerated: try both.
+ */
+async function inflateZlibOrRaw(buffer: Buffer, options: ZlibOptions): Promise<Buffer> {
+  try {
+    return await promisify(inflate)(buffer, options)
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw error
+    return promisify(inflateRaw)(buffer, options)
+  }
+}
