@@ -49,6 +49,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         writeKeys,
         trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
         logger,
+        publicUrl: config.FL0_PUBLIC_URL,
         publish: (records) => bus.publish(EVENTS_TOPIC, records),
       }),
     )
