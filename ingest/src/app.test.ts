@@ -1,38 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IngestedEvent } from '@fl0/contracts'
-import { createIngestApp } from './app.ts'
-import { createWriteKeyCache } from './write-keys.ts'
-import { parseTrustedProxies } from './client-ip.ts'
-
-const KEY = 'wk_test_key'
-const NOW = new Date('2026-03-01T12:00:00.000Z')
-
-function setup(options: { failPublish?: boolean; trusted?: string } = {}) {
-  const published: IngestedEvent[] = []
-  const app = createIngestApp({
-    writeKeys: createWriteKeyCache(async (k) => (k === KEY ? { orgId: 'org-1', sourceId: 'src-1' } : undefined)),
-    publish: async (records) => {
-      if (options.failPublish) throw new Error('disk full')
-      for (const r of records) {
-        const event = JSON.parse(r.value) as IngestedEvent
-        expect(r.key).toBe(`${event.org_id}:${event.user_id || event.anonymous_id}`)
-        published.push(event)
-      }
-    },
-    trustedProxies: parseTrustedProxies(options.trusted ?? ''),
-    now: () => NOW,
-  })
-  const post = (path: string, body: unknown, init: { auth?: string | null; headers?: Record<string, string>; remote?: string; raw?: boolean } = {}) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...init.headers }
-    if (init.auth !== null) headers.authorization = `Basic ${Buffer.from(`${init.auth ?? KEY}:`).toString('base64')}`
-    return app.request(
-      path,
-      { method: 'POST', headers, body: init.raw ? (body as string) : JSON.stringify(body) },
-      { incoming: { socket: { remoteAddress: init.remote ?? '203.0.113.9', remotePort: 5555, remoteFamily: 'IPv4' } } },
-    )
-  }
-  return { app, post, published }
-}
+import { KEY, setupIngest as setup } from './testing.ts'
 
 describe('POST /v1/* single calls', () => {
   it.each([

@@ -17,7 +17,7 @@ export function createSegmentSettingsRoute(deps: { writeKeys: WriteKeys; publicU
     const writeKey = c.req.param('writeKey')
     const known = writeKey.length <= 200 && !writeKey.includes('\u0000') ? await deps.writeKeys.resolve(writeKey) : undefined
     if (!known) return ingestError(c, 404, 'unknown_write_key', 'Unknown write key', [{ name: 'writeKey', message: 'must be the write key of an existing source' }])
-    const base = new URL(deps.publicUrl ?? c.req.url)
+    const base = new URL(deps.publicUrl ?? new URL(c.req.url).origin)
     const everything = { __default: { enabled: true, integrations: {} } }
     return c.json(
       {

@@ -17,7 +17,8 @@ export async function summaryTable(client: Client, sql: Sql) {
         (SELECT count() FROM (SELECT DISTINCT puid, up_id, hem FROM identity_links WHERE source = 'callback')) AS callback_links,
         (SELECT count() FROM business_intents FINAL) AS intents,
         (SELECT count() FROM pages FINAL) AS pages,
-        (SELECT count() FROM activities FINAL) AS activities`,
+        (SELECT count() FROM activities FINAL) AS activities,
+        (SELECT uniqExact(consumer, topic, partition, offset) FROM dead_letters) AS dead_letters`,
       {},
     ),
     rows<Record<string, string>>(
@@ -44,6 +45,7 @@ export async function summaryTable(client: Client, sql: Sql) {
     { key: 'businessIntents', label: 'Business intents', value: num(c?.intents) },
     { key: 'pages', label: 'Pages', value: num(c?.pages) },
     { key: 'activities', label: 'Activities', value: num(c?.activities) },
+    { key: 'deadLetters', label: 'Bus records set aside (dead-letter topic)', value: num(c?.dead_letters) },
     { key: 'lastJob', label: 'Last job', value: last ? `${last.kind}: ${last.status}${last.message ? ` (${last.message})` : ''}` : null },
   ]
   return { data, total: data.length }
