@@ -21,6 +21,8 @@ export interface ApiDeps {
    * ingest role refuses it within its cache's TTL (2 s, ingest/src/write-keys.ts).
    */
   revokeWriteKey?: (writeKey: string) => void
+  /** The same for a source's webhook (ingest/src/webhook-sources.ts): a deleted source's webhook stops at once. */
+  revokeWebhook?: (sourceId: string) => void
   logger: ApiLogger
   /** Where users reach fl0 (links in invitation e-mails, the built-in provider's issuer). */
   publicUrl: () => string

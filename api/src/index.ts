@@ -14,6 +14,7 @@ export interface ApiOptions {
   sql: Sql
   events: EventStore
   revokeWriteKey?: (writeKey: string) => void
+  revokeWebhook?: (sourceId: string) => void
   logger: ApiLogger
   publicUrl: () => string
   /** FL0_PUBLIC_URL when set: snippets then point there rather than at the address the dashboard was reached at. */
@@ -46,6 +47,7 @@ export function createApi(options: ApiOptions) {
     sql: options.sql,
     events: options.events,
     revokeWriteKey: options.revokeWriteKey,
+    revokeWebhook: options.revokeWebhook,
     logger: options.logger,
     publicUrl: options.publicUrl,
     configuredPublicUrl: options.configuredPublicUrl,

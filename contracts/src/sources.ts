@@ -109,6 +109,14 @@ export interface SegmentSourceView {
   type: 'segment'
   name: string
   api_key: string
+  /**
+   * Where a Segment workspace's Webhooks destination (or a RudderStack Webhook
+   * destination) posts this source's events: {FL0_PUBLIC_URL, or the address
+   * the dashboard was reached at}/v1/webhooks/{id}. Added by fl0; not in the spec.
+   */
+  webhook_url: string
+  /** The destination's Shared Secret (64 hex characters): Segment signs each body with it. */
+  webhook_secret: string
 }
 export interface SnippetSourceView {
   id: string
@@ -134,6 +142,15 @@ export interface SourceMetrics {
   total_30d: Array<{ date: string; value: number }>
 }
 
+/**
+ * The webhook of a Segment-type source (ingest/src/webhook.ts): under /v1, beside
+ * the Tracking API it stands in for, so that whatever routes /v1/* to the ingest
+ * role (a load balancer in a cluster) routes it too. The source id names the
+ * source; the secret, never in the URL (it would sit in logs), proves the sender.
+ */
+export const WEBHOOK_PATH_PREFIX = '/v1/webhooks/'
+export const webhookPath = (sourceId: string): string => `${WEBHOOK_PATH_PREFIX}${encodeURIComponent(sourceId)}`
+
 /** Days in the per-source chart (part 1 §9). */
 export const SOURCE_METRICS_DAYS = 30
 
@@ -154,6 +171,11 @@ export const SOURCES_TEXT = {
   copySegmentKey: 'Segment Api Key',
   copySnippet: 'JS Snippet',
   segmentKeyCopied: 'Segment Api Key copied to clipboard',
+  /** The webhook's copy buttons and notices, in the manner of the spec's two above (fl0's own). */
+  copyWebhookUrl: 'Webhook URL',
+  copyWebhookSecret: 'Webhook Secret',
+  webhookUrlCopied: 'Webhook URL copied to clipboard',
+  webhookSecretCopied: 'Webhook Secret copied to clipboard',
   snippetCopied: 'JS Snippet copied to clipboard',
   added: (name: string) => `${name} added successfully`,
   updated: (name: string) => `${name} saved`,

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
-import { createCallbackRoutes, createIngestApp, createWriteKeyCache, EVENTS_TOPIC, LINKS_TOPIC, parseTrustedProxies, type WriteKeys } from '@fl0/ingest'
+import { createCallbackRoutes, createIngestApp, createWebhookRoutes, createWebhookSourceCache, createWriteKeyCache, EVENTS_TOPIC, LINKS_TOPIC, parseTrustedProxies, type WebhookSources, type WriteKeys } from '@fl0/ingest'
 import { startEventWriter, startIdentityWorker, startLexiconWorker } from '@fl0/workers'
-import { findSourceByWriteKey, openPostgres, type Consumer } from '@fl0/stores'
+import { findSourceByWriteKey, findWebhookSource, openPostgres, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
 import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
 import { createApi } from '@fl0/api'
@@ -30,6 +30,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   const consumers: Consumer[] = []
   const app = new Hono()
   let writeKeys: WriteKeys | undefined
+  let webhooks: WebhookSources | undefined
   let scoring: ScoringRunner | undefined
 
   app.get('/healthz', (c) => c.json({ ok: true, roles }))
@@ -53,6 +54,12 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         publish: (records) => bus.publish(EVENTS_TOPIC, records),
       }),
     )
+    // Segment's and RudderStack's webhook destinations: a Segment-type source's events, forwarded (ingest/src/webhook.ts).
+    webhooks = createWebhookSourceCache(async (id) => {
+      const source = await findWebhookSource(metadata, id)
+      return source ? { orgId: source.org_id, sourceId: source.id, secret: source.webhook_secret } : undefined
+    })
+    app.route('/', createWebhookRoutes({ sources: webhooks, logger, publish: (records) => bus.publish(EVENTS_TOPIC, records) }))
     // The identity partner's pixel: links a visitor id to a person, through the bus to the identity worker.
     app.route('/', createCallbackRoutes({ logger, publish: (records) => bus.publish(LINKS_TOPIC, records) }))
   }
@@ -76,6 +83,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         sql: stores.metadata!,
         events: stores.events!,
         revokeWriteKey: writeKeys ? (key) => writeKeys!.invalidate(key) : undefined,
+        revokeWebhook: webhooks ? (id) => webhooks!.invalidate(id) : undefined,
         logger,
         publicUrl: () => config.FL0_PUBLIC_URL ?? `http://localhost:${port}`,
         configuredPublicUrl: config.FL0_PUBLIC_URL,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findSourceByWriteKey } from '@fl0/stores'
+import { findSourceByWriteKey, findWebhookSource } from '@fl0/stores'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
 import type { SegmentDefaults, SnippetDefaults, SourceMetrics, SourceView } from '@fl0/contracts'
 import { createTestApi, type TestApi } from '../testing.ts'
@@ -12,9 +12,10 @@ let t: TestApi
 let cookie: string
 let strangerCookie: string
 const revoked: string[] = []
+const revokedWebhooks: string[] = []
 
 beforeAll(async () => {
-  t = await createTestApi({ revokeWriteKey: (key) => void revoked.push(key) })
+  t = await createTestApi({ revokeWriteKey: (key) => void revoked.push(key), revokeWebhook: (id) => void revokedWebhooks.push(id) })
   ;({ cookie } = await t.signUpWithOrg('Ada', 'Acme'))
   ;({ cookie: strangerCookie } = await t.signUpWithOrg('Eve', 'Elsewhere'))
 })
@@ -65,8 +66,9 @@ describe('creating a source', () => {
     const d = await segmentDefaults()
     const res = await create({ id: d.id, type: 'segment', name: '  Backend pipeline', apiKey: d.api_key })
     expect(res.status).toBe(201)
-    expect(await res.json()).toEqual({ id: d.id, type: 'segment', name: 'Backend pipeline', api_key: d.api_key })
-    expect(await list()).toContainEqual({ id: d.id, type: 'segment', name: 'Backend pipeline', api_key: d.api_key })
+    const webhook = { webhook_url: `http://fl0.test/v1/webhooks/${d.id}`, webhook_secret: expect.stringMatching(/^[0-9a-f]{64}$/) }
+    expect(await res.json()).toEqual({ id: d.id, type: 'segment', name: 'Backend pipeline', api_key: d.api_key, ...webhook })
+    expect(await list()).toContainEqual({ id: d.id, type: 'segment', name: 'Backend pipeline', api_key: d.api_key, ...webhook })
     // The ingest's cached "unknown key" answer for it, if any, is dropped.
     expect(revoked).toContain(d.api_key)
   })
@@ -147,6 +149,71 @@ describe('creating a source', () => {
     expect(res.status).toBe(409)
     const sameId = await create({ id: gone.id, type: 'snippet', name: 'old site', url: 'old.acme.com', apiKey: fresh.api_key })
     expect(sameId.status).toBe(409)
+  })
+})
+
+describe("a Segment source's webhook", () => {
+  it('is read with the source, list and one alike: its URL under /v1/webhooks and the stored secret', async () => {
+    const s = (await newSegment('hooked')) as SourceView & { type: 'segment' }
+    const stored = await findWebhookSource(t.sql, s.id)
+    expect(s.webhook_secret).toBe(stored!.webhook_secret)
+    expect(s.webhook_url).toBe(`http://fl0.test/v1/webhooks/${s.id}`)
+    expect(await (await t.call('GET', `${base}/${s.id}`, { cookie })).json()).toEqual(s)
+    expect((await list()).find((x) => x.id === s.id)).toEqual(s)
+    // The ingest's cached "no such webhook" answer for the new id, if any, is dropped.
+    expect(revokedWebhooks).toContain(s.id)
+  })
+
+  it('keeps its secret when the source is renamed', async () => {
+    const s = (await newSegment('renamed hook')) as SourceView & { type: 'segment' }
+    const res = await t.call('PATCH', `${base}/${s.id}`, { cookie, body: { name: 'Renamed' } })
+    expect(await res.json()).toEqual({ ...s, name: 'Renamed' })
+  })
+
+  it('gives each source its own secret', async () => {
+    const [a, b] = [(await newSegment('one')) as SourceView & { type: 'segment' }, (await newSegment('two')) as SourceView & { type: 'segment' }]
+    expect(a.webhook_secret).not.toBe(b.webhook_secret)
+  })
+
+  it('is not a snippet source’s: it has no webhook', async () => {
+    const s = await newSnippet('nohook.acme.com')
+    expect(s).not.toHaveProperty('webhook_url')
+    expect(s).not.toHaveProperty('webhook_secret')
+    expect(await findWebhookSource(t.sql, s.id)).toBeUndefined()
+  })
+
+  it('is on the address the dashboard was reached at', async () => {
+    const s = await newSegment('reached')
+    const res = await t.call('GET', `${base}/${s.id}`, { cookie, url: 'https://analytics.acme.test:8443' })
+    expect(((await res.json()) as { webhook_url: string }).webhook_url).toBe(`https://analytics.acme.test:8443/v1/webhooks/${s.id}`)
+  })
+
+  it('is on FL0_PUBLIC_URL when set, whatever address the request came to', async () => {
+    const configured = await createTestApi({ configuredPublicUrl: 'https://fl0.acme.com/' })
+    try {
+      const { cookie: c } = await configured.signUpWithOrg('Bea', 'Bea Co')
+      const res = await configured.call('POST', '/api/orgs/bea-co/sources', { cookie: c, body: { type: 'segment', name: 'segment' }, url: 'http://10.0.0.7:8080' })
+      const view = (await res.json()) as { id: string; webhook_url: string }
+      expect(view.webhook_url).toBe(`https://fl0.acme.com/v1/webhooks/${view.id}`)
+    } finally {
+      await configured.close()
+    }
+  })
+
+  it('is for members only: another organisation, or no session, gets neither URL nor secret', async () => {
+    const s = await newSegment('members only')
+    const stranger = await t.call('GET', `/api/orgs/acme/sources/${s.id}`, { cookie: strangerCookie })
+    expect(stranger.status).toBe(404)
+    expect(await stranger.text()).not.toContain((s as { webhook_secret: string }).webhook_secret)
+    expect((await t.call('GET', `/api/orgs/acme/sources/${s.id}`)).status).toBe(401)
+    expect((await t.call('GET', '/api/orgs/acme/sources')).status).toBe(401)
+  })
+
+  it('stops with the source: deleting it revokes the webhook in the ingest', async () => {
+    const s = await newSegment('hook to delete')
+    expect((await t.call('DELETE', `${base}/${s.id}`, { cookie })).status).toBe(204)
+    expect(revokedWebhooks[revokedWebhooks.length - 1]).toBe(s.id)
+    expect(await findWebhookSource(t.sql, s.id)).toBeUndefined()
   })
 })
 

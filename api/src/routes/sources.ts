@@ -7,6 +7,7 @@ import {
   toFieldErrors,
   updateSegmentSourceSchema,
   updateSnippetSourceSchema,
+  webhookPath,
   type SourceMetrics,
   type SourceView,
 } from '@fl0/contracts'
@@ -46,7 +47,8 @@ export function createSourcesRoutes(deps: ApiDeps) {
     return sources.map((s) =>
       s.type === 'snippet'
         ? { id: s.id, type: 'snippet', name: s.name, api_key: s.write_key, url: s.url ?? '', snippet: snippetCode(s.write_key, { apiHost }), detected: detected.has(s.id) }
-        : { id: s.id, type: 'segment', name: s.name, api_key: s.write_key },
+        : // The webhook's URL and secret (ingest/src/webhook.ts): members only, as the key is.
+          { id: s.id, type: 'segment', name: s.name, api_key: s.write_key, webhook_url: `${apiHost}${webhookPath(s.id)}`, webhook_secret: s.webhook_secret ?? '' },
     )
   }
 
@@ -114,6 +116,7 @@ export function createSourcesRoutes(deps: ApiDeps) {
     }
     // The snippet may have been pasted before saving: drop the ingest's cached 'unknown key' answer so it is taken at once.
     deps.revokeWriteKey?.(source.write_key)
+    deps.revokeWebhook?.(source.id)
     deps.logger.info({ orgId: org.id, sourceId: source.id, type: source.type, by: sessionUser(c).id }, 'source created')
     const [view] = await viewsWithDetection(c, org.id, [source])
     return c.json(view, 201)
@@ -137,7 +140,8 @@ export function createSourcesRoutes(deps: ApiDeps) {
     if (!source) throw notFound(SOURCE_ERRORS.notFound)
     // The ingest in this process forgets the key now, rather than when its cache expires.
     deps.revokeWriteKey?.(source.write_key)
-    deps.logger.info({ orgId: org.id, sourceId: source.id, by: sessionUser(c).id }, 'source deleted, write key revoked')
+    deps.revokeWebhook?.(source.id)
+    deps.logger.info({ orgId: org.id, sourceId: source.id, by: sessionUser(c).id }, 'source deleted, write key and webhook revoked')
     return c.body(null, 204)
   })
 

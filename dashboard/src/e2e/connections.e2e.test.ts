@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { shortNumber } from '../ui/format.ts'
@@ -9,8 +10,9 @@ import { launchChromium, menu, openPage, runBrowserTests, screenshot, signUp } f
  * data through its ingest: the demo's sources and their numbers checked against
  * the events store, a snippet source created (its snippet copied before saving
  * and then used by a site), edited and deleted, every validation message, the
- * copy buttons with the real clipboard, the empty state of a second
- * organisation, and the data-sources page.
+ * copy buttons with the real clipboard, the Segment source's webhook (its URL
+ * and secret copied, then used as Segment would use them), the empty state of a
+ * second organisation, and the data-sources page.
  */
 describe.skipIf(!runBrowserTests)('connections and data sources, in Chromium', () => {
   let fl0: DemoFl0
@@ -148,6 +150,48 @@ describe.skipIf(!runBrowserTests)('connections and data sources, in Chromium', (
     await snackbar('Segment Api Key copied to clipboard').waitFor()
     expect(await readClipboard()).toBe(fl0.organisation.segment.write_key)
     await screenshot(page, 'connections-04-segment')
+    await drawer.getByRole('button', { name: 'Close' }).click()
+    await drawer.waitFor({ state: 'detached' })
+  })
+
+  it("shows the Segment source's webhook URL and secret, copies both, and a delivery signed with them is stored", async () => {
+    const { segment } = fl0.organisation
+    await card('segment').getByRole('link').click()
+    const drawer = page.getByRole('dialog', { name: 'segment', exact: true })
+    await drawer.getByRole('tab', { name: 'Properties' }).click()
+    const hook = drawer.getByRole('region', { name: 'Webhook' })
+    const url = `${fl0.url}/v1/webhooks/${segment.id}`
+    expect(await hook.getByLabel('Webhook URL').textContent()).toBe(url)
+    expect(await hook.getByLabel('Webhook secret').textContent()).toBe(segment.webhook_secret)
+    await hook.getByText(/Segment: a Webhooks destination, with the URL as its Webhook URL and the secret as its Shared Secret/).waitFor()
+
+    await hook.getByRole('button', { name: 'Webhook URL' }).click()
+    await snackbar('Webhook URL copied to clipboard').waitFor()
+    const copiedUrl = await readClipboard()
+    expect(copiedUrl).toBe(url)
+    await hook.getByRole('button', { name: 'Webhook Secret' }).click()
+    await snackbar('Webhook Secret copied to clipboard').waitFor()
+    const copiedSecret = await readClipboard()
+    expect(copiedSecret).toBe(segment.webhook_secret)
+    await screenshot(page, 'connections-04b-webhook')
+
+    // Pasted into Segment's Webhooks destination: a track call, signed with the Shared Secret.
+    const body = JSON.stringify({
+      type: 'track',
+      event: 'Webhook Delivered',
+      userId: 'webhook-user',
+      messageId: 'e2e-webhook-1',
+      context: { ip: '198.51.100.23', library: { name: 'analytics.js', version: 'next-1.72.0' } },
+      timestamp: new Date().toISOString(),
+    })
+    const sent = await fetch(copiedUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signature': createHmac('sha1', copiedSecret).update(body).digest('hex') },
+      body,
+    })
+    expect(sent.status).toBe(200)
+    await fl0.waitForCount("SELECT count() AS n FROM events WHERE message_id = 'e2e-webhook-1' AND source_id = {s:String} AND ip = '198.51.100.23'", { s: segment.id }, 1)
+
     await drawer.getByRole('button', { name: 'Close' }).click()
     await drawer.waitFor({ state: 'detached' })
   })

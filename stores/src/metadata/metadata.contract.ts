@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateMetadata } from './migrate.ts'
 import { createOrganisation, findOrganisationByUrlCode } from './organisations.ts'
-import { createSource, deleteSource, findSourceByWriteKey, getSource, listSources, sourceIdentifiersInUse, updateSource } from './sources.ts'
+import { createSource, deleteSource, findSourceByWriteKey, findWebhookSource, getSource, listSources, sourceIdentifiersInUse, updateSource } from './sources.ts'
 import { newId, newWriteKey } from './ids.ts'
 import type { Sql } from './sql.ts'
 import { createAudience, deleteAudience, findAudience, findAudiences, listAudiences, updateAudience } from './audiences.ts'
@@ -107,6 +107,27 @@ export function metadataContract(name: string, openSql: () => Promise<Sql>) {
     it('refuses a source of an unknown type', async () => {
       const org = await createOrganisation(sql, 'Types')
       await expect(createSource(sql, { orgId: org.id, type: 'ftp' as never, name: 'x' })).rejects.toThrow()
+    })
+
+    it('gives each Segment source a webhook secret of its own, found by the source id until the source is deleted', async () => {
+      const org = await createOrganisation(sql, 'Hooks')
+      const [a, b] = [await createSource(sql, { orgId: org.id, type: 'segment', name: 'a' }), await createSource(sql, { orgId: org.id, type: 'segment', name: 'b' })]
+      const site = await createSource(sql, { orgId: org.id, type: 'snippet', name: 'site', url: 'hooks.example.com' })
+      expect(a.webhook_secret).toMatch(/^[0-9a-f]{64}$/)
+      expect(b.webhook_secret).not.toBe(a.webhook_secret)
+      expect(site.webhook_secret).toBeNull()
+      expect(await getSource(sql, org.id, a.id)).toEqual(a)
+      expect(await findWebhookSource(sql, a.id)).toEqual({ id: a.id, org_id: org.id, webhook_secret: a.webhook_secret })
+      // A snippet source has no webhook; nor has a source that does not exist.
+      expect(await findWebhookSource(sql, site.id)).toBeUndefined()
+      expect(await findWebhookSource(sql, newId())).toBeUndefined()
+      // Renaming keeps the secret; deleting ends the webhook.
+      expect((await updateSource(sql, org.id, a.id, { name: 'renamed' }))?.webhook_secret).toBe(a.webhook_secret)
+      await deleteSource(sql, org.id, a.id)
+      expect(await findWebhookSource(sql, a.id)).toBeUndefined()
+      // Only Segment sources have one, and each of them has one.
+      await expect(sql.query("UPDATE sources SET webhook_secret = NULL WHERE id = $1", [b.id])).rejects.toThrow()
+      await expect(sql.query("UPDATE sources SET webhook_secret = 'x' WHERE id = $1", [site.id])).rejects.toThrow()
     })
     it('makes exactly one of the first accounts staff, even when they arrive at once', async () => {
       const users = await Promise.all(['a', 'b', 'c', 'd', 'e'].map((n) => createUser(sql, { email: `${n}@Staff.test`, name: n })))

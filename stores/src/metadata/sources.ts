@@ -1,4 +1,4 @@
-import { newId, newWriteKey } from './ids.ts'
+import { newId, newWebhookSecret, newWriteKey } from './ids.ts'
 import type { Sql } from './sql.ts'
 
 export type SourceType = 'snippet' | 'segment'
@@ -10,9 +10,15 @@ export interface Source {
   name: string
   write_key: string
   url: string | null
+  /**
+   * Segment-type sources only (null for a snippet): what a Segment or RudderStack
+   * workspace proves itself with when it forwards events to the source's webhook
+   * (ingest/src/webhook.ts). 64 hex characters.
+   */
+  webhook_secret: string | null
 }
 
-const COLUMNS = 'id, org_id, type, name, write_key, url'
+const COLUMNS = 'id, org_id, type, name, write_key, url, webhook_secret'
 
 export async function createSource(
   sql: Sql,
@@ -25,16 +31,34 @@ export async function createSource(
     name: input.name,
     write_key: input.writeKey ?? newWriteKey(),
     url: input.url ?? null,
+    webhook_secret: input.type === 'segment' ? newWebhookSecret() : null,
   }
-  await sql.query(`INSERT INTO sources (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, [
+  await sql.query(`INSERT INTO sources (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
     source.id,
     source.org_id,
     source.type,
     source.name,
     source.write_key,
     source.url,
+    source.webhook_secret,
   ])
   return source
+}
+
+/** What the ingest needs to take a forwarded event for a source: its organisation and webhook secret. */
+export interface WebhookSource {
+  id: string
+  org_id: string
+  webhook_secret: string
+}
+
+/**
+ * A live source's webhook, by the source id in its URL; undefined for an
+ * unknown or deleted source, and for a snippet source (which has none).
+ */
+export async function findWebhookSource(sql: Sql, id: string): Promise<WebhookSource | undefined> {
+  const rows = await sql.query<WebhookSource>('SELECT id, org_id, webhook_secret FROM sources WHERE id = $1 AND webhook_secret IS NOT NULL', [id])
+  return rows[0]
 }
 
 export async function findSourceByWriteKey(sql: Sql, writeKey: string): Promise<Source | undefined> {

@@ -12,7 +12,8 @@ const routes: RouteObject[] = [{ path: '/organizations/:organization/connections
 const KEY = 'k'.repeat(32)
 const SNIPPET: SourceView = { id: 's1', type: 'snippet', name: 'js-snippet', api_key: KEY, url: 'www.acme.com', snippet: '<script>fl0("kkk")</script>', detected: true }
 const QUIET: SourceView = { id: 's2', type: 'snippet', name: 'Docs', api_key: 'd'.repeat(32), url: 'docs.acme.com', snippet: '<script>docs</script>', detected: false }
-const SEGMENT: SourceView = { id: 'g1', type: 'segment', name: 'segment', api_key: 'g'.repeat(32) }
+const HOOK_SECRET = '0123456789abcdef'.repeat(4)
+const SEGMENT: SourceView = { id: 'g1', type: 'segment', name: 'segment', api_key: 'g'.repeat(32), webhook_url: 'https://fl0.acme.test/v1/webhooks/g1', webhook_secret: HOOK_SECRET }
 const METRICS: SourceMetrics = {
   total: 1234,
   unique_users: 56,
@@ -45,7 +46,7 @@ function sourcesServer(initial: SourceView[] = [SNIPPET, SEGMENT, QUIET]) {
     const b = call.body as { id: string; type: 'segment' | 'snippet'; name: string; url?: string; apiKey: string }
     const view: SourceView =
       b.type === 'segment'
-        ? { id: b.id, type: 'segment', name: b.name, api_key: b.apiKey }
+        ? { id: b.id, type: 'segment', name: b.name, api_key: b.apiKey, webhook_url: `https://fl0.acme.test/v1/webhooks/${b.id}`, webhook_secret: 'f'.repeat(64) }
         : { id: b.id, type: 'snippet', name: b.name, api_key: b.apiKey, url: b.url!, snippet: '<script>new</script>', detected: false }
     list = [...list, view]
     return { status: 201, body: view }
@@ -125,6 +126,48 @@ describe('connections', () => {
     expect(listCalls(server)).toBe(before + 1)
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(router.state.location.search).toBe('')
+  })
+
+  it("an existing Segment source's Properties show its webhook URL and secret, each copied with its notice", async () => {
+    renderRoutes(routes, '/organizations/acme/connections?modal=segment-modal&id=g1', { server: sourcesServer() })
+    const d = within(await screen.findByRole('dialog', { name: 'segment' }))
+    fireEvent.click(d.getByRole('tab', { name: 'Properties' }))
+    const hook = within(d.getByRole('region', { name: 'Webhook' }))
+    expect(hook.getByLabelText('Webhook URL').textContent).toBe('https://fl0.acme.test/v1/webhooks/g1')
+    expect(hook.getByLabelText('Webhook secret').textContent).toBe(HOOK_SECRET)
+    // Where each goes: Segment's Webhooks destination, RudderStack's Webhook destination.
+    expect(hook.getByText(/^Segment: a Webhooks destination, with the URL as its Webhook URL and the secret as its Shared Secret\. RudderStack: a Webhook destination with the URL/)).toBeTruthy()
+    expect(hook.getByText('Authorization: Bearer {secret}')).toBeTruthy()
+
+    fireEvent.click(hook.getByRole('button', { name: 'Webhook URL' }))
+    expect((await screen.findByText('Webhook URL copied to clipboard')).dataset.kind).toBe('ok')
+    expect(clipboard).toBe('https://fl0.acme.test/v1/webhooks/g1')
+    fireEvent.click(hook.getByRole('button', { name: 'Webhook Secret' }))
+    expect((await screen.findByText('Webhook Secret copied to clipboard')).dataset.kind).toBe('ok')
+    expect(clipboard).toBe(HOOK_SECRET)
+    // The API key is still there, with its own button.
+    fireEvent.click(d.getByRole('button', { name: 'Segment Api Key' }))
+    expect(await screen.findByText('Segment Api Key copied to clipboard')).toBeTruthy()
+    expect(clipboard).toBe('g'.repeat(32))
+  })
+
+  it('a new Segment source has no webhook until saved, and says so; a snippet source has none', async () => {
+    renderRoutes(routes, '/organizations/acme/connections?modal=segment-modal', { server: sourcesServer() })
+    const d = within(await screen.findByRole('dialog', { name: 'New Segment source' }))
+    const hook = within(await d.findByRole('region', { name: 'Webhook' }))
+    expect(hook.getByText('Save the source to get the webhook URL and secret a Segment or RudderStack workspace forwards its events with.')).toBeTruthy()
+    expect(hook.queryByRole('button')).toBeNull()
+    fireEvent.click(d.getByRole('button', { name: 'Close' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('a snippet source shows no webhook', async () => {
+    renderRoutes(routes, '/organizations/acme/connections?modal=snippet-modal&id=s1', { server: sourcesServer() })
+    const d = within(await screen.findByRole('dialog', { name: 'js-snippet' }))
+    fireEvent.click(d.getByRole('tab', { name: 'Properties' }))
+    await d.findByLabelText('Domain')
+    expect(d.queryByRole('region', { name: 'Webhook' })).toBeNull()
+    expect(d.queryByRole('button', { name: 'Webhook URL' })).toBeNull()
   })
 
   it('a new snippet source: the domain rules on the field, then saved with its domain', async () => {

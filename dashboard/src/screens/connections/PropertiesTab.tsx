@@ -9,6 +9,7 @@ import { TextField } from '../../ui/form/TextField.tsx'
 import { useForm } from '../../ui/form/useForm.ts'
 import { ConfirmModal } from '../../ui/modal/ConfirmModal.tsx'
 import { useSnackbar } from '../../ui/snackbar/state.ts'
+import { WebhookSettings } from './WebhookSettings.tsx'
 
 /** The name under which the connections list is fetched, and refetched after a change. */
 export const CONNECTIONS = 'connections'
@@ -21,6 +22,9 @@ export interface SourceDraft {
   api_key: string
   url?: string
   snippet?: string
+  /** A stored Segment source's webhook (WebhookSettings.tsx); a new one has none yet. */
+  webhook_url?: string
+  webhook_secret?: string
 }
 
 interface Props {
@@ -34,7 +38,8 @@ type Values = { name: string; url: string }
 
 /**
  * Properties (part 1 §2, §5): the name (and the domain of a snippet) with their
- * rules, the key or snippet to copy, save, and delete with a confirmation.
+ * rules, the key or snippet to copy (and a Segment source's webhook), save, and
+ * delete with a confirmation.
  * After a save or a delete the list is refetched and the drawer closes (§4).
  */
 export function PropertiesTab({ org, source, isNew, onDone }: Props) {
@@ -109,6 +114,7 @@ export function PropertiesTab({ org, source, isNew, onDone }: Props) {
           <CopyButton text={source.api_key} label={SOURCES_TEXT.copySegmentKey} copiedMessage={SOURCES_TEXT.segmentKeyCopied} />
         </div>
       )}
+      {!snippet && <WebhookSettings url={source.webhook_url} secret={source.webhook_secret} />}
 
       <div className="flex items-center justify-between gap-2 border-t border-slate-200 pt-5">
         {isNew ? (
