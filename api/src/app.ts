@@ -4,6 +4,7 @@ import type { ApiDeps } from './deps.ts'
 import type { ApiEnv } from './env.ts'
 import { createErrorHandler } from './http/errors.ts'
 import { createGuard } from './guard/index.ts'
+import { refuseNulInAddress, refuseNulInJsonBody } from './http/nul.ts'
 import { createAuthRoutes } from './routes/auth.ts'
 import { createSessionRoutes } from './routes/session.ts'
 import { createUsersRoutes } from './routes/users.ts'
@@ -32,15 +33,21 @@ import { createScoringRoutes } from './routes/scoring.ts'
 /**
  * The API: /api and /api-v2, one router per resource. The guard is registered
  * first, on both prefixes, so it runs before every route here and every route
- * added later under them (see guard/policy.ts for who may call what).
+ * added later under them (see guard/policy.ts for who may call what). Around
+ * it, the NUL character is refused in the path and query (before the guard,
+ * which looks the organisation up) and in JSON bodies (after it, so no body
+ * is read for a caller without a session): http/nul.ts.
  */
 export function createApiApp(deps: ApiDeps) {
   const app = new Hono<ApiEnv>()
   app.onError(createErrorHandler(deps.logger))
 
   const guard = createGuard(deps)
-  app.use('/api/*', guard)
-  app.use('/api-v2/*', guard)
+  for (const prefix of ['/api/*', '/api-v2/*']) {
+    app.use(prefix, refuseNulInAddress)
+    app.use(prefix, guard)
+    app.use(prefix, refuseNulInJsonBody)
+  }
 
   app.route('/api/auth', createAuthRoutes(deps))
   app.route('/api', createSessionRoutes(deps))

@@ -4,6 +4,7 @@ import type { Context } from 'hono'
 import Busboy from '@fastify/busboy'
 import { IDENTIFICATION_TEXT } from '@fl0/contracts'
 import { fieldError } from '../http/errors.ts'
+import { nulError, NUL_RULE } from '../http/nul.ts'
 
 /** An uploaded file as it arrives: read it as a stream, never whole (a universal table runs to gigabytes). */
 export interface Upload {
@@ -15,7 +16,9 @@ export interface Upload {
  * The multipart body's `file` field, streamed (@fastify/busboy, the parser
  * behind Fastify's and undici's multipart support). Resolves as soon as the
  * file's part begins; throws 400 `file: File must be provided` when the body
- * has none. Other parts are drained.
+ * has none, and 400 on `file` when its name holds the NUL character (the job's
+ * row keeps the name, and the metadata store refuses NUL). Other parts are
+ * drained.
  */
 export function uploadedFile(c: Context): Promise<Upload> {
   const type = c.req.header('content-type') ?? ''
@@ -30,6 +33,11 @@ export function uploadedFile(c: Context): Promise<Upload> {
         return
       }
       found = true
+      if (fileName?.includes('\u0000')) {
+        stream.resume()
+        reject(nulError([{ name: 'file', message: NUL_RULE }]))
+        return
+      }
       resolve({ fileName: fileName || 'upload', stream })
     })
     busboy.on('finish', () => {

@@ -60,6 +60,11 @@ function createVerifier(opts: {
       } catch (error) {
         throw new InvalidTokenError((error as Error).message, { cause: error })
       }
+      // The claims fl0 stores or looks up: the metadata store refuses NUL in any text, so a token carrying one is not one fl0 can sign in.
+      for (const claim of ['sub', 'email', 'name', 'preferred_username'] as const) {
+        const value = payload[claim]
+        if (typeof value === 'string' && value.includes('\u0000')) throw new InvalidTokenError(`the ${claim} claim holds the NUL character (\\u0000)`)
+      }
       return {
         issuer,
         subject: String(payload.sub),

@@ -24,6 +24,14 @@ export const unauthorized = () => new ApiError(401, 'Not signed in')
 export const forbidden = (message = 'You are not allowed to do this') => new ApiError(403, message)
 export const notFound = (message = 'Not found') => new ApiError(404, message)
 
+/**
+ * PostgreSQL's (and PGlite's) refusal of the NUL character: 22021 for text
+ * ('invalid byte sequence for encoding "UTF8": 0x00'), 22P05 for \u0000 in
+ * jsonb ('unsupported Unicode escape sequence').
+ */
+const NUL_REFUSED = new Set(['22021', '22P05'])
+export const NUL_NOT_STORED = 'The request holds the NUL character (\\u0000), which cannot be stored'
+
 export function createErrorHandler(logger: ApiLogger) {
   return function onApiError(err: Error, c: Context) {
     if (err instanceof ApiError) return c.json(errorBody(err.message, err.errors), err.status)
@@ -31,6 +39,11 @@ export function createErrorHandler(logger: ApiLogger) {
       // Hono's own (malformed JSON from the validator, a body too large): keep the status, use the one body.
       const status = err.status as ContentfulStatusCode
       return c.json(errorBody(err.message || 'Bad request'), status)
+    }
+    if (NUL_REFUSED.has((err as { code?: unknown }).code as string)) {
+      // http/nul.ts refuses NUL in what a request says; one that got past it is still the request's, not a crash.
+      logger.warn({ err, path: c.req.path, method: c.req.method }, 'api: NUL reached the metadata store')
+      return c.json(errorBody(NUL_NOT_STORED), 400)
     }
     logger.error({ err, path: c.req.path, method: c.req.method }, 'api: unhandled error')
     return c.json(errorBody('An error has occurred'), 500)

@@ -18,6 +18,15 @@ export const BEAT_MS = 2_000
 
 export type JobWork = (progress: Progress) => Promise<string>
 
+/**
+ * Text for the job's row: a file's content can put the NUL character in a
+ * message (a header naming its columns, a parser's complaint quoting a line),
+ * and the metadata store refuses NUL in any text, which would leave the job
+ * unrecorded and the call a 500. It is shown as U+FFFD, the replacement
+ * character, as any unreadable character of the file would be.
+ */
+export const storable = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '\uFFFD') : text)
+
 export type JobOutcome = { ok: true; job: Job } | { ok: false; job: Job } | typeof ALREADY_RUNNING
 
 export async function runJob(
@@ -33,7 +42,7 @@ export async function runJob(
   let saving = Promise.resolve()
   const timer = setInterval(() => {
     saving = saving
-      .then(() => beatAdminJob(deps.sql, row.id, { counts: progress.counts, log: progress.drain(), now: deps.now() }))
+      .then(() => beatAdminJob(deps.sql, row.id, { counts: progress.counts, log: storable(progress.drain()), now: deps.now() }))
       .catch((err) => deps.logger.warn({ err, jobId: row.id }, 'admin job: progress not saved'))
   }, BEAT_MS)
   let status: 'succeeded' | 'failed' = 'succeeded'
@@ -52,7 +61,14 @@ export async function runJob(
     clearInterval(timer)
     await saving
   }
-  const done = await finishAdminJob(deps.sql, row.id, { status, counts: progress.counts, errors: progress.errors, message, log: progress.drain(), now: deps.now() })
+  const done = await finishAdminJob(deps.sql, row.id, {
+    status,
+    counts: progress.counts,
+    errors: progress.errors.map((e) => ({ ...e, message: storable(e.message) })),
+    message: storable(message),
+    log: storable(progress.drain()),
+    now: deps.now(),
+  })
   deps.logger.info({ jobId: row.id, kind: start.kind, status, counts: progress.counts }, 'admin job finished')
   const job = jobOf(done ?? row)
   return status === 'succeeded' ? { ok: true, job } : { ok: false, job }
