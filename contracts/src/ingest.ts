@@ -9,8 +9,13 @@ import { z } from 'zod'
 export const INGEST_LIMITS = {
   /** Segment: "32KB per call". Measured on the item's JSON, as received. */
   eventBytes: 32 * 1024,
-  /** Segment: "500KB per batch request". */
-  batchBytes: 500 * 1024,
+  /**
+   * Segment says "500KB per batch request"; RudderStack's SDKs fill batches up to
+   * 4 MB (rudder-sdk-python's BATCH_SIZE_LIMIT), and Segment's Webhooks (Actions)
+   * batch 1,000 events by default. A batch over the limit is refused whole, valid
+   * events and all, so the limit is the larger one.
+   */
+  batchBytes: 4 * 1024 * 1024,
   /** Segment: "2500 events per batch". */
   batchItems: 2500,
 } as const
@@ -68,6 +73,8 @@ const common = {
   integrations: object.nullish(),
   messageId: z.string({ error: 'must be a string' }).min(1, 'must not be empty').max(200, 'must have at most 200 characters').nullish(),
   timestamp: date.nullish(),
+  /** RudderStack's name for the client's clock reading (its server computes timestamp); used when timestamp is absent. */
+  originalTimestamp: date.nullish(),
   sentAt: date.nullish(),
   writeKey: z.string({ error: 'must be a string' }).nullish(),
   /** Segment's legacy alias of context.*, kept for old clients. */

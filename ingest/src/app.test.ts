@@ -212,12 +212,20 @@ describe('POST /v1/batch and /v1/import', () => {
     expect(published).toHaveLength(2500)
   })
 
-  it('refuses a batch request over 500 KB', async () => {
+  it('refuses a batch request over 4 MB', async () => {
     const { post } = setup()
-    const batch = Array.from({ length: 20 }, (_, i) => item(i, { properties: { blob: 'x'.repeat(30 * 1024) } }))
+    const batch = Array.from({ length: 140 }, (_, i) => item(i, { properties: { blob: 'x'.repeat(30 * 1024) } }))
     const res = await post('/v1/batch', { batch })
     expect(res.status).toBe(400)
-    expect((await res.json()).errors).toEqual([{ name: 'body', message: 'a batch request must be at most 500 KB' }])
+    expect((await res.json()).errors).toEqual([{ name: 'body', message: 'a batch request must be at most 4 MB' }])
+  })
+
+  it('accepts a batch of 100 events of 30 KB, as RudderStack\'s SDKs fill them (3 MB)', async () => {
+    const { post, published } = setup()
+    const batch = Array.from({ length: 100 }, (_, i) => item(i, { properties: { blob: 'x'.repeat(30 * 1024) } }))
+    const res = await post('/v1/batch', { batch })
+    expect(res.status).toBe(200)
+    expect(published).toHaveLength(100)
   })
 
   it('rejects a batch item over 32 KB and keeps the others', async () => {

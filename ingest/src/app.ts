@@ -40,6 +40,14 @@ const SINGLE_TYPES = [
 ] as const
 const BATCH_PATHS = ['/v1/batch', '/v1/import', '/v1/b']
 
+/** Segment's Java library posts to `/v1/import/`: every path answers with and without the slash. */
+function withTrailingSlash(paths: string[]): string[] {
+  return paths.flatMap((p) => [p, `${p}/`])
+}
+
+/** analytics.js 2.0's own telemetry (counters of its calls), sent to `{apiHost}/m` unless its settings turn it off. */
+const TELEMETRY_BYTES = 64 * 1024
+
 /**
  * The Segment-compatible ingest: /v1/{track,identify,page,screen,group,alias}
  * and /v1/{batch,import}.
@@ -69,8 +77,7 @@ export function createIngestApp(deps: IngestDeps) {
   app.route('/', createSegmentSettingsRoute({ writeKeys: deps.writeKeys, publicUrl: deps.publicUrl }))
 
   for (const [type, letter] of SINGLE_TYPES) {
-    app.post(`/v1/${type}`, ingestSingle)
-    app.post(`/v1/${letter}`, ingestSingle)
+    for (const path of withTrailingSlash([`/v1/${type}`, `/v1/${letter}`])) app.post(path, ingestSingle)
     async function ingestSingle(c: Context) {
       const body = await readJson(c, INGEST_LIMITS.eventBytes, 'an event')
       if (!body.ok) return body.response
@@ -84,7 +91,7 @@ export function createIngestApp(deps: IngestDeps) {
     }
   }
 
-  for (const path of BATCH_PATHS) {
+  for (const path of withTrailingSlash(BATCH_PATHS)) {
     app.post(path, async function ingestBatch(c) {
       const body = await readJson(c, INGEST_LIMITS.batchBytes, 'a batch request')
       if (!body.ok) return body.response
@@ -129,6 +136,12 @@ export function createIngestApp(deps: IngestDeps) {
       return publishAndAnswer(c, deps, records, rejected)
     })
   }
+
+  // Taken and dropped: fl0 has no use for it, and a 404 put an error in every visitor's console.
+  app.post('/v1/m', async function analyticsJsTelemetry(c) {
+    const body = await readBody(c, TELEMETRY_BYTES, 'telemetry')
+    return body.ok ? c.body(null, 204) : ingestError(c, body.status, body.code, body.message, [body.error])
+  })
 
   // Whatever slips past the checks above gets the same body as every other error,
   // with the code Segment's and RudderStack's libraries read, never a stack trace.

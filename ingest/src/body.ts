@@ -5,8 +5,8 @@ import type { FieldError } from '@fl0/contracts'
 
 /**
  * Reads a request body as text, within a size limit, decoding the
- * Content-Encoding that SDKs use: RudderStack's Python and Node SDKs and
- * Segment's Java library gzip their batches by default.
+ * Content-Encoding that SDKs use: RudderStack's Python and Node SDKs gzip
+ * their batches by default, and Segment's libraries can be told to.
  *
  * The limit is on the decoded size, as on a plain body: the compressed bytes
  * are read up to the limit, then inflated with zlib's maxOutputLength, which
@@ -31,7 +31,7 @@ export async function readBody(c: Context, maxSize: number, what: string): Promi
     status: 400,
     code: 'body_too_large',
     message: 'Request body too large',
-    error: { name: 'body', message: `${what} must be at most ${maxSize / 1024} KB${suffix}` },
+    error: { name: 'body', message: `${what} must be at most ${size(maxSize)}${suffix}` },
   })
   const encoding = (c.req.header('content-encoding') ?? '').trim().toLowerCase()
   const length = c.req.header('content-length')
@@ -71,6 +71,11 @@ export async function readBody(c: Context, maxSize: number, what: string): Promi
       error: { name: 'body', message: `must be ${encoding}-compressed, as Content-Encoding says` },
     }
   }
+}
+
+/** 32768 → "32 KB", 4194304 → "4 MB": as the limits are documented. */
+function size(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`
 }
 
 /** The body's bytes, or undefined once more than `maxBytes` have arrived (the rest is not read). */

@@ -71,7 +71,9 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
 
   const receivedAt = enrich.receivedAt
   const sentAt = call.sentAt ?? enrich.batch?.sentAt ?? null
-  const originalTimestamp = call.timestamp ?? null
+  // The client's clock reading: Segment's libraries send it as timestamp; RudderStack's as
+  // originalTimestamp, leaving timestamp to the server (its own computes it as fl0 does here).
+  const originalTimestamp = call.timestamp ?? call.originalTimestamp ?? null
   const timestamp = correctedTimestamp(receivedAt, originalTimestamp, enrich.forwarded ? null : sentAt)
   if (!inTimeRange(timestamp.getTime())) {
     return fail(prefix, 'timestamp', `${TIME_RANGE.message} once corrected for the client's clock (receipt time − (sentAt − timestamp))`)
@@ -88,12 +90,17 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
     return typeof value === 'string' ? value : ''
   }
 
-  const traits = type === 'identify' || type === 'group' ? (call.traits ?? {}) : {}
+  // RudderStack's Python SDK sends an identify's traits in context.traits only; the call's own win.
+  const contextTraits = type === 'identify' && isObject(context.traits) ? context.traits : {}
+  const traits = type === 'identify' ? { ...contextTraits, ...(call.traits ?? {}) } : type === 'group' ? (call.traits ?? {}) : {}
   const duplicate =
     findDuplicatePath(properties, [prefix, 'properties'].filter(Boolean).join('.')) ??
     findDuplicatePath(traits, [prefix, 'traits'].filter(Boolean).join('.')) ??
     findDuplicatePath(context, [prefix, 'context'].filter(Boolean).join('.'))
   if (duplicate) return { ok: false, errors: [duplicate] }
+
+  // A forwarded event's timestamp is the forwarder's corrected one; its client's own reading is originalTimestamp.
+  const forwardedOriginal = enrich.forwarded ? (call.originalTimestamp ?? originalTimestamp) : originalTimestamp
 
   // Key order matters: see IngestedEvent.
   const event: IngestedEvent = {
@@ -108,7 +115,7 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
     anonymous_id: anonymousId,
     group_id: type === 'group' ? call.groupId : '',
     previous_id: type === 'alias' ? call.previousId : '',
-    original_timestamp: originalTimestamp ? chTime(new Date(originalTimestamp)) : null,
+    original_timestamp: forwardedOriginal ? chTime(new Date(forwardedOriginal)) : null,
     sent_at: sentAt ? chTime(new Date(sentAt)) : null,
     received_at: enrich.receivedAtText ?? chTime(receivedAt),
     ip,
@@ -149,6 +156,10 @@ export function correctedTimestamp(receivedAt: Date, timestamp: string | null, s
 export function itemTooLarge(raw: unknown, record: string): boolean {
   if (record.length * 3 < INGEST_LIMITS.eventBytes - 2048) return false
   return Buffer.byteLength(JSON.stringify(raw) ?? '') > INGEST_LIMITS.eventBytes
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 function fail(prefix: string, name: string, message: string): Normalized {

@@ -112,7 +112,7 @@ describe('compressed bodies', () => {
     const before = process.memoryUsage().arrayBuffers
     const res = await post('/v1/batch', bomb, { raw: true, headers: { 'content-encoding': 'gzip' } })
     expect(res.status).toBe(400)
-    expect(await res.json()).toMatchObject({ code: 'body_too_large', errors: [{ name: 'body', message: 'a batch request must be at most 500 KB once decompressed' }] })
+    expect(await res.json()).toMatchObject({ code: 'body_too_large', errors: [{ name: 'body', message: 'a batch request must be at most 4 MB once decompressed' }] })
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(20 * 1024 * 1024)
     expect(published).toEqual([])
   })

@@ -191,7 +191,7 @@ function expectCalls(
   rows: Row[],
   prefix: string,
   library: { name: string; version?: string },
-  opts: { messageIds?: boolean; identifyTraits?: boolean } = {},
+  opts: { messageIds?: boolean } = {},
 ) {
   expect(rows.map((r) => r.type)).toEqual(TYPES)
   expect(new Set(rows.map((r) => r.message_id)).size).toBe(TYPES.length)
@@ -206,9 +206,7 @@ function expectCalls(
     // The client's sentAt corrects its clock: the event's own time, to within the send latency.
     expect(Math.abs(Date.parse(`${r.ts}Z`) - WHEN), `${r.type} at ${r.ts}`).toBeLessThan(5_000)
   }
-  if (opts.identifyTraits !== false) {
-    expect(JSON.parse(byType.identify.traits as string)).toEqual({ email: `${prefix}@acme.test`, plan: 'pro', employees: 120 })
-  }
+  expect(JSON.parse(byType.identify.traits as string)).toEqual({ email: `${prefix}@acme.test`, plan: 'pro', employees: 120 })
   expect(byType.track).toMatchObject({ event: 'Report Created' })
   expect(JSON.parse(byType.track.properties as string)).toEqual({ charts: 3, shared: true, title: 'Q3 \u2603' })
   expect(byType.page).toMatchObject({ name: 'Pricing', page_path: '/pricing', page_title: 'Pricing', page_url: 'https://acme.test/pricing' })
@@ -238,21 +236,6 @@ async function recorded<T>(fn: (url: string, requests: Recorded[]) => Promise<T>
   } finally {
     await recorder.close()
   }
-}
-
-/**
- * A check that fails today because of a known fl0 bug, named in `bug`. The test
- * passes while the check fails, and fails once it passes, so that whoever fixes
- * fl0 is told to turn it into a plain check (call `check` directly).
- */
-async function expectKnownBug(bug: string, check: () => void | Promise<void>) {
-  let failure: unknown
-  try {
-    await check()
-  } catch (error) {
-    failure = error
-  }
-  if (failure === undefined) throw new Error(`known fl0 bug no longer reproduces, make this a plain check: ${bug}`)
 }
 
 describe("Segment's Python library (segment-analytics-python)", () => {
@@ -289,23 +272,22 @@ describe("Segment's Python library (segment-analytics-python)", () => {
 })
 
 describe("RudderStack's Python SDK (rudder-sdk-python)", () => {
-  clientTest('python', "stores each call once with its fields, from gzipped batches (known bug: identify's context.traits not kept as traits)", async () => {
+  clientTest('python', "stores each call once with its fields, from gzipped batches, identify's traits from context.traits", async () => {
     await recorded(async (url, requests) => {
       const out = await runClient(PYTHON, [join(SCRIPTS, 'python/send.py'), 'rudder', url, fl0.segment.write_key, 'py-rudder'])
       expect(out.errors, describeRequests(requests)).toEqual([])
       expectRequests(requests, '/v1/batch', 'gzip')
       // RudderStack's SDK names itself as Segment's does; the version tells them apart.
       const rows = await storedCalls('py-rudder')
-      expectCalls(rows, 'py-rudder', { name: 'analytics-python', version: out.version as string }, { identifyTraits: false })
+      expectCalls(rows, 'py-rudder', { name: 'analytics-python', version: out.version as string })
       // The SDK sends identify's traits in context.traits only (RudderStack's data plane reads them there).
       const identify = JSON.parse(requests.map((r) => r.body).find((b) => b.includes('"identify"'))!).batch.find((m: { type: string }) => m.type === 'identify')
       expect(identify.traits).toBeUndefined()
       expect(identify.context.traits).toEqual({ email: 'py-rudder@acme.test', plan: 'pro', employees: 120 })
       const stored = rows.find((r) => r.type === 'identify')!
       expect(JSON.parse(stored.context as string).traits).toEqual({ email: 'py-rudder@acme.test', plan: 'pro', employees: 120 })
-      await expectKnownBug("ingest keeps identify's traits only from the top-level traits, not from context.traits: the stored traits are {}", () => {
-        expect(JSON.parse(stored.traits as string)).toEqual({ email: 'py-rudder@acme.test', plan: 'pro', employees: 120 })
-      })
+      // Ingest takes an identify's traits from context.traits too, so the people and traits workers see them.
+      expect(JSON.parse(stored.traits as string)).toEqual({ email: 'py-rudder@acme.test', plan: 'pro', employees: 120 })
     })
   })
 
@@ -355,7 +337,7 @@ describe("RudderStack's Node SDK (@rudderstack/rudder-sdk-node)", () => {
 })
 
 describe("RudderStack's Node SDK without a timestamp", () => {
-  it("dates an event by the SDK's originalTimestamp (known bug: originalTimestamp ignored)", async () => {
+  it("dates an event by the SDK's originalTimestamp", async () => {
     await recorded(async (url, requests) => {
       const errors: unknown[] = []
       const client = new RudderAnalytics(fl0.segment.write_key, { dataPlaneUrl: url, errorHandler: (e) => errors.push(e) })
@@ -378,15 +360,11 @@ describe("RudderStack's Node SDK without a timestamp", () => {
          WHERE org_id = {org:String} AND user_id = {user:String} ORDER BY event`,
         { org: fl0.org.id, user: userId },
       )
-      await expectKnownBug(
-        'ingest ignores originalTimestamp: the event is dated by its receipt, late by as long as it waited in the queue, and original_timestamp is null',
-        () => {
-          for (const row of rows) {
-            const m = sent.find((s) => s.event === row.event)!
-            expect(row.original_timestamp === null ? null : Date.parse(`${row.original_timestamp}Z`)).toBe(Date.parse(m.originalTimestamp))
-          }
-        },
-      )
+      // The SDK's originalTimestamp is the client's clock reading: stored as such, not replaced by the receipt time.
+      for (const row of rows) {
+        const m = sent.find((s) => s.event === row.event)!
+        expect(row.original_timestamp === null ? null : Date.parse(`${row.original_timestamp}Z`)).toBe(Date.parse(m.originalTimestamp))
+      }
     })
   }, TEST_TIMEOUT)
 })
@@ -404,7 +382,7 @@ describe("Segment's Go library (github.com/segmentio/analytics-go/v3)", () => {
 })
 
 describe("Segment's Java library (com.segment.analytics.java:analytics)", () => {
-  clientTest('java', 'stores each call once with its fields (known bug: /v1/import/ answered 404)', async () => {
+  clientTest('java', 'stores each call once with its fields, from /v1/import/ (with the slash)', async () => {
     await recorded(async (url, requests) => {
       const classpath = `${JAVA_CLASSES}:${join(CLIENTS_DIR, 'java/lib/*')}`
       const out = await runClient('java', ['-cp', classpath, 'Fl0JavaClient', url, fl0.segment.write_key, 'java-segment'])
@@ -416,12 +394,10 @@ describe("Segment's Java library (com.segment.analytics.java:analytics)", () => 
         expect(r.headers.authorization).toBeUndefined()
         expect(JSON.parse(r.body).writeKey).toBe(fl0.segment.write_key)
       }
-      await expectKnownBug('ingest routes /v1/import but not /v1/import/: the server answers 404 and every event is lost', async () => {
-        expect(out.errors, describeRequests(requests)).toEqual([])
-        expect(out.sent).toBe(TYPES.length)
-        expectRequests(requests, '/v1/import/', undefined)
-        expectCalls(await storedCalls('java-segment'), 'java-segment', { name: 'analytics-java', version: '3.5.4' })
-      })
+      expect(out.errors, describeRequests(requests)).toEqual([])
+      expect(out.sent).toBe(TYPES.length)
+      expectRequests(requests, '/v1/import/', undefined)
+      expectCalls(await storedCalls('java-segment'), 'java-segment', { name: 'analytics-java', version: '3.5.4' })
     })
   })
 })

@@ -101,9 +101,11 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
 
   app.onError((err, c) => {
     logger.error({ err, path: c.req.path }, 'unhandled error')
-    return c.json({ success: false, message: 'An error has occurred', errors: [] }, 500)
+    return c.json({ success: false, code: 'internal_error', message: 'An error has occurred', errors: [] }, 500)
   })
-  app.notFound((c) => c.json({ success: false, message: 'Not found', errors: [] }, 404))
+  // `code` beside `message`, as every ingest error has: Segment's and RudderStack's Python libraries read
+  // both from any error body, and one without `code` made RudderStack's raise instead of reporting.
+  app.notFound((c) => c.json({ success: false, code: 'not_found', message: 'Not found', errors: [] }, 404))
 
   let server: ServerType | undefined
   let port = config.PORT

@@ -62,6 +62,42 @@ function isTransient(error: unknown, deadline: number): boolean {
   return retriable || types.includes('UNKNOWN_TOPIC_OR_PARTITION') || types.includes('LEADER_NOT_AVAILABLE')
 }
 
+/**
+ * What one produce request carries at most. kafkajs sends a partition's messages of
+ * one sendBatch as one record batch, and the broker refuses a record batch over its
+ * message.max.bytes (1 MB by default) whole: a 4 MB ingest batch of one user's
+ * events, or a few requests gathered by the group commit, would be refused every
+ * time, and ingest would answer 503 for ever. Requests stay under it; a message
+ * larger than it alone cannot be sent (ingest's events are at most 32 KB).
+ */
+const MAX_REQUEST_BYTES = 900 * 1024
+
+type TopicMessages = Array<{ topic: string; messages: Array<{ key: string; value: string }> }>
+
+function requestsOf(group: Array<{ topic: string; messages: BusMessage[] }>): TopicMessages[] {
+  const requests: TopicMessages[] = []
+  let current = new Map<string, Array<{ key: string; value: string }>>()
+  let bytes = 0
+  const flush = () => {
+    if (current.size > 0) requests.push([...current].map(([topic, messages]) => ({ topic, messages })))
+    current = new Map()
+    bytes = 0
+  }
+  for (const g of group) {
+    for (const m of g.messages) {
+      // The record's own framing (offsets, lengths, headers) is a few dozen bytes.
+      const size = Buffer.byteLength(m.key) + Buffer.byteLength(m.value) + 64
+      if (bytes > 0 && bytes + size > MAX_REQUEST_BYTES) flush()
+      let list = current.get(g.topic)
+      if (!list) current.set(g.topic, (list = []))
+      list.push({ key: m.key, value: m.value })
+      bytes += size
+    }
+  }
+  flush()
+  return requests
+}
+
 export function createKafkaBus(options: KafkaBusOptions): Bus {
   const kafka = new Kafka({
     clientId: options.clientId ?? 'fl0',
@@ -168,16 +204,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       waiting = []
       try {
         const p = await getProducer()
-        const byTopic = new Map<string, BusMessage[]>()
-        for (const g of group) {
-          const list = byTopic.get(g.topic) ?? []
-          for (const m of g.messages) list.push(m)
-          byTopic.set(g.topic, list)
-        }
-        await p.sendBatch({
-          acks: -1,
-          topicMessages: [...byTopic].map(([topic, ms]) => ({ topic, messages: ms.map((m) => ({ key: m.key, value: m.value })) })),
-        })
+        // In order, one request at a time: the idempotent producer keeps them in order on each partition.
+        for (const request of requestsOf(group)) await p.sendBatch({ acks: -1, topicMessages: request })
         for (const g of group) g.resolve()
       } catch (error) {
         for (const g of group) g.reject(error)

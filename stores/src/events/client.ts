@@ -22,7 +22,7 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   if (config.kind === 'chdb') {
     // chDB allows one data directory per process; a second path throws here.
     const { createChdbConnection } = await import('chdb/connection')
-    const client = createClient({ connection: createChdbConnection({ path: config.path }) } as Parameters<typeof createClient>[0])
+    const client = refusingSessionSettings(createClient({ connection: createChdbConnection({ path: config.path }) } as Parameters<typeof createClient>[0]))
     await client.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
     // The chDB connection is one session: USE sets the default database for every later query.
     await client.command({ query: `USE ${database}` })
@@ -33,4 +33,26 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   await admin.close()
   const client = createClient({ url: config.url, username: config.username, password: config.password, database })
   return { kind: 'http', database, client, close: () => client.close() }
+}
+
+/**
+ * chDB's connection turns a call's `clickhouse_settings` into `SET k = v` on its
+ * one session, where they stay for every later query of every part of fl0 that
+ * shares the store: measured, the lexicon's input_format_allow_errors_ratio = 1
+ * made the event writer's inserts drop rows they should have refused. Settings
+ * belong in the statement (`INSERT INTO t SETTINGS k = v FORMAT …`,
+ * `SELECT … SETTINGS k = v`), which both connections scope to the one query;
+ * passing them as clickhouse_settings throws here, so that no call can leak them.
+ */
+function refusingSessionSettings(client: ClickHouseClient): ClickHouseClient {
+  for (const method of ['query', 'exec', 'insert', 'command'] as const) {
+    const original = (client[method] as (params: { clickhouse_settings?: object }) => Promise<unknown>).bind(client)
+    ;(client as unknown as Record<string, unknown>)[method] = (params: { clickhouse_settings?: object }) => {
+      if (params?.clickhouse_settings && Object.keys(params.clickhouse_settings).length > 0) {
+        throw new Error(`chDB keeps clickhouse_settings on its session for every later query: put SETTINGS in the statement instead (${Object.keys(params.clickhouse_settings).join(', ')})`)
+      }
+      return original(params)
+    }
+  }
+  return client
 }

@@ -121,11 +121,11 @@ async function insertOrIsolatePoison(
 
 async function insertLines(store: EventStore, lines: string[]): Promise<void> {
   const result = await store.client.exec({
-    query: 'INSERT INTO events FORMAT JSONEachRow',
-    values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
     // Events of any month since 1900 may share a batch (an import of years of history);
     // ClickHouse's guard of 100 partitions per insert would refuse such a batch for ever.
-    clickhouse_settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: '0' },
+    // In the statement, not clickhouse_settings, which chDB would leave set on its session.
+    query: `INSERT INTO events SETTINGS input_format_skip_unknown_fields = 1, max_partitions_per_insert_block = 0 FORMAT JSONEachRow`,
+    values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
   })
   result.stream.resume()
   await new Promise<void>((resolve, reject) => {

@@ -83,9 +83,11 @@ export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consu
 export async function indexRecords(store: EventStore, lines: string[]): Promise<void> {
   if (lines.length === 0) return
   const result = await store.client.exec({
-    query: 'INSERT INTO lexicon_input (org_id, type, event, properties, traits) FORMAT JSONEachRow',
+    // Settings in the statement, not as clickhouse_settings: chDB's connection makes those a SET on its
+    // one session, and errors allowed here would then let the event writer drop rows without a word.
+    query: `INSERT INTO lexicon_input (org_id, type, event, properties, traits)
+            SETTINGS input_format_skip_unknown_fields = 1, input_format_allow_errors_ratio = 1 FORMAT JSONEachRow`,
     values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
-    clickhouse_settings: { input_format_skip_unknown_fields: 1, input_format_allow_errors_ratio: 1 },
   })
   result.stream.resume()
   await new Promise<void>((resolve, reject) => {
