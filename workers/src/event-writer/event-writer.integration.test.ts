@@ -129,6 +129,24 @@ describe('event writer', () => {
     await bus.close()
   })
 
+  it('stores a replayed message id once, however far its timestamp is from the first copy\'s', async () => {
+    const bus = createDiskBus({ dir: busDir })
+    const writer = await startEventWriter({ bus, store, logger: silent, maxWaitMs: 20 })
+    const first = event(300, { org_id: 'org-r', timestamp: '2026-03-01 12:00:00.000' })
+    await publish(bus, [first])
+    await until(async () => (await count('org-r')) === 1)
+    // A client re-sends it with a new timestamp: days, months, centuries away (the old look-up searched ±2 days).
+    const resent = ['2026-03-04 12:00:00.000', '2025-01-01 00:00:00.000', '2299-12-31 23:59:59.999', '1900-01-01 00:00:00.000'].map((timestamp) => ({ ...first, timestamp }))
+    await publish(bus, [...resent, event(301, { org_id: 'org-r' })])
+    await until(async () => (await count('org-r')) >= 2)
+    await until(async () => (bus as ReturnType<typeof createDiskBus>).lag('events', 'event-writer') === 0)
+    expect(await count('org-r')).toBe(2)
+    const r = await store.client.query({ query: "SELECT toString(timestamp) AS t FROM events WHERE org_id = 'org-r' AND message_id = 'm-300'", format: 'JSONEachRow' })
+    expect(await r.json()).toEqual([{ t: '2026-03-01 12:00:00.000' }])
+    await writer.stop()
+    await bus.close()
+  })
+
   it('isolates a record ClickHouse refuses, dead-letters it and stores the rest of its batch', async () => {
     const bus = createDiskBus({ dir: busDir })
     // Readable head, but a value that does not fit its column: only the insert finds out.
