@@ -69,6 +69,17 @@ describe('kafka adapter on a real broker', () => {
     return got
   }
 
+  it("publishes more than the broker's 1 MB request limit for one partition at once, in order", async () => {
+    const topic = fresh('big')
+    const b = bus()
+    // 4 MB of one user's events: what one ingest batch at its limit publishes, all to one partition.
+    const values = Array.from({ length: 128 }, (_, i) => `${String(i).padStart(3, '0')}:${'x'.repeat(32 * 1024)}`)
+    await b.publish(topic, values.map((value) => ({ key: 'user-1', value })))
+    const got = await collect(b, topic, fresh('g'), values.length)
+    expect(got.map((m) => m.value.slice(0, 3))).toEqual(values.map((v) => v.slice(0, 3)))
+    expect(new Set(got.map((m) => m.partition)).size).toBe(1)
+  })
+
   it('redelivers the batch of a consumer killed mid-batch, and only that batch', async () => {
     const topic = fresh('t')
     const group = fresh('g')
