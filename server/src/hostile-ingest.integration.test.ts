@@ -29,7 +29,7 @@ function send(path: string, body: string | Buffer, key = fl0.segment.write_key, 
   return fetch(`${fl0.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}`, ...headers },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   })
 }
 

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
-import { expect, it } from 'vitest'
+import { expect } from 'vitest'
+import { CHROMIUM } from '@fl0/snippet/e2e/harness'
 
 /**
  * What the analytics.js 2.0 browser test needs: Debian's Chromium that can
@@ -12,16 +13,8 @@ import { expect, it } from 'vitest'
  * a site on another origin than fl0, and a record of every request the page
  * made with fl0's answer (CORS preflights included).
  */
-export const CHROMIUM = '/usr/bin/chromium'
-
-/** Run where Chromium is installed; skipped elsewhere, unless FL0_E2E=required (CI), where a missing Chromium fails. */
-export const runBrowserTests = existsSync(CHROMIUM) || process.env.FL0_E2E === 'required'
-
-export function requireChromiumWhenAsked() {
-  it.runIf(process.env.FL0_E2E === 'required')(`finds Chromium at ${CHROMIUM} (FL0_E2E=required)`, () => {
-    expect(existsSync(CHROMIUM)).toBe(true)
-  })
-}
+/** Where Chromium is, when browser tests run, and the test that fails by name without it: the snippet's. */
+export { CHROMIUM, requireChromiumWhenAsked, runBrowserTests } from '@fl0/snippet/e2e/harness'
 
 /** Where screenshots go (git-ignored). */
 export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/', import.meta.url))
