@@ -46,9 +46,28 @@ export async function signUpToDemo(page: Page, fl0: DemoFl0) {
   await page.waitForURL(/\/organizations\/demo\/people$/)
 }
 
-/** Waits until the lexicon, which its worker builds in its own consumer group, has every track event name the writer stored. */
-export async function waitForLexicon(fl0: DemoFl0) {
-  const org = fl0.organisation.org.id
-  const [{ n }] = await fl0.query<{ n: string }>("SELECT uniqExact(event) AS n FROM events WHERE org_id = {org:String} AND type = 'track' AND event != ''", { org })
-  await fl0.waitForCount('SELECT uniqExact(event) AS n FROM lexicon_events WHERE org_id = {org:String}', { org }, Number(n))
+/** The bus topic the ingest publishes to (EVENTS_TOPIC, ingest) and the lexicon worker's consumer group (LEXICON_GROUP, workers). */
+const EVENTS_TOPIC = 'events'
+const LEXICON_GROUP = 'lexicon'
+
+/**
+ * Waits until the lexicon worker, in its own consumer group, has indexed every
+ * record on the bus so far: the names, properties and traits of every call the
+ * ingest has answered (it publishes before it answers). Counting names is not
+ * enough: the last new name comes long before the last record, and later
+ * records still bring property paths, traits and the types they were seen
+ * with: on a busy machine a test could compare a half-built dictionary with
+ * the store. The embedded bus knows each group's lag: 0 once the batch
+ * holding the last record is in the dictionary and committed.
+ */
+export async function waitForLexicon(fl0: DemoFl0, timeoutMs = 60_000) {
+  const bus = fl0.stores.bus as { lag?: (topic: string, group: string) => number } | undefined
+  if (!bus?.lag) throw new Error('waitForLexicon needs the embedded bus (its lag)')
+  const deadline = Date.now() + timeoutMs
+  let lag = bus.lag(EVENTS_TOPIC, LEXICON_GROUP)
+  while (lag > 0) {
+    if (Date.now() > deadline) throw new Error(`the lexicon worker still has ${lag} records to index after ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 50))
+    lag = bus.lag(EVENTS_TOPIC, LEXICON_GROUP)
+  }
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { routes } from '../../routes.tsx'
 import type { FeatureSelections, LexiconEvent, LexiconTrait, MappingEvent } from '../../api/types.ts'
-import { fakeServer } from '../../test/fakeServer.ts'
+import { deferred, fakeServer } from '../../test/fakeServer.ts'
 import { renderRoutes } from '../../test/render.tsx'
 
 const EVENTS: LexiconEvent[] = [
@@ -186,5 +186,41 @@ describe('lexicon: mapping', () => {
     ])
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search events' }), { target: { value: 'zzz' } })
     expect(await screen.findByText('No events found')).toBeTruthy()
+  })
+
+  it('reads the choices behind a save still on its way: a tick made just before leaving the tab shows on coming back, and the next change keeps it', async () => {
+    const server = lexiconServer()
+    // The first save is held on its way, as on a busy server; the server applies it when released.
+    let stored: FeatureSelections = { excludedEvents: [], includedProperties: [] }
+    const held = deferred<void>()
+    let saves = 0
+    server.on('GET', '/api-v2/orgs/acme/lexicon/mapping', () => ({ body: { featureSelections: stored } }))
+    server.on('POST', '/api-v2/orgs/acme/lexicon/mapping', async (call) => {
+      if (saves++ === 0) await held.promise
+      stored = (call.body as { featureSelections: FeatureSelections }).featureSelections
+      return { body: { featureSelections: stored } }
+    })
+    renderRoutes(routes, '/organizations/acme/lexicon/mapping', { server })
+    const expand = async () => {
+      fireEvent.click(await screen.findByRole('button', { name: /Event 01/ }))
+      return screen.findByRole('list', { name: 'Properties of Event 01' })
+    }
+    const box = (list: HTMLElement, property: string) => within(list).getByRole('checkbox', { name: property }) as HTMLInputElement
+    fireEvent.click(box(await expand(), 'plan'))
+
+    // Away and back while the save waits: the tab asks for the choices again.
+    fireEvent.click(screen.getByRole('tab', { name: 'Events' }))
+    await screen.findByRole('button', { name: /Dashboard Viewed/ })
+    fireEvent.click(screen.getByRole('tab', { name: 'Mapping' }))
+    await screen.findByRole('tabpanel', { name: 'Mapping' })
+    held.resolve()
+
+    const props = await expand()
+    expect(box(props, 'plan').checked).toBe(true)
+    fireEvent.click(box(props, 'seats'))
+    await waitFor(() => expect(saves).toBe(2))
+    await waitFor(() =>
+      expect(stored).toEqual({ excludedEvents: [], includedProperties: [{ event: 'Event 01', property: 'plan' }, { event: 'Event 01', property: 'seats' }] }),
+    )
   })
 })

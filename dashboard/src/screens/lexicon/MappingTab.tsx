@@ -127,7 +127,9 @@ function MappingGrid({ org, initial }: { org: string; initial: FeatureSelections
  */
 export function MappingTab({ org }: { org: string }) {
   const api = useApi()
-  const fetched = useFetch((signal) => api.lexicon.mapping(org, signal), [org])
+  // Read behind the saves still queued: a choice made just before the tab was left (or while the server is
+  // slow) would otherwise come back unticked, and the next change, which sends the whole selection, would undo it.
+  const fetched = useFetch((signal) => api.http.queue.run(() => api.lexicon.mapping(org, signal)), [org])
   return <FetchView fetched={fetched}>{({ featureSelections }) => <MappingGrid org={org} initial={featureSelections} />}</FetchView>
 }
 
