@@ -41,13 +41,15 @@ export const VALUE_MESSAGES = {
 /**
  * The first rule a call's values break, with the dotted path of the field, or
  * undefined when the whole value can be stored. `prefix` names the call (a
- * batch item is `batch.3`).
+ * batch item is `batch.3`). `seen.dottedKey` is set when any key holds a dot:
+ * only then can two keys name one path (findDuplicatePath), so the common call
+ * is walked once.
  */
-export function findUnstorableValue(value: unknown, prefix = ''): FieldError | undefined {
-  return walk(value, prefix, 0)
+export function findUnstorableValue(value: unknown, prefix = '', seen: { dottedKey?: boolean } = {}): FieldError | undefined {
+  return walk(value, prefix, 0, seen)
 }
 
-function walk(value: unknown, path: string, depth: number): FieldError | undefined {
+function walk(value: unknown, path: string, depth: number, seen: { dottedKey?: boolean }): FieldError | undefined {
   switch (typeof value) {
     case 'string':
       return badString(value, path)
@@ -58,7 +60,7 @@ function walk(value: unknown, path: string, depth: number): FieldError | undefin
       if (depth >= VALUE_LIMITS.maxDepth) return { name: path || 'body', message: VALUE_MESSAGES.depth }
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
-          const error = walk(value[i], join(path, String(i)), depth + 1)
+          const error = walk(value[i], join(path, String(i)), depth + 1, seen)
           if (error) return error
         }
         return undefined
@@ -67,7 +69,8 @@ function walk(value: unknown, path: string, depth: number): FieldError | undefin
         const at = join(path, key)
         const keyError = badString(key, at)
         if (keyError) return keyError
-        const error = walk((value as Record<string, unknown>)[key], at, depth + 1)
+        if (key.includes('.')) seen.dottedKey = true
+        const error = walk((value as Record<string, unknown>)[key], at, depth + 1, seen)
         if (error) return error
       }
       return undefined
@@ -77,7 +80,11 @@ function walk(value: unknown, path: string, depth: number): FieldError | undefin
   }
 }
 
+/** NUL or any surrogate: one scan of the common string; a pair of surrogates (an emoji) is then looked at closer. */
+const SUSPECT = /[\u0000\ud800-\udfff]/
+
 function badString(s: string, path: string): FieldError | undefined {
+  if (!SUSPECT.test(s)) return undefined
   if (s.includes('\u0000')) return { name: path || 'body', message: VALUE_MESSAGES.nul }
   if (!s.isWellFormed()) return { name: path || 'body', message: VALUE_MESSAGES.unicode }
   return undefined

@@ -100,10 +100,11 @@ export function createIngestApp(deps: IngestDeps) {
       const envelope = batchEnvelopeSchema.safeParse(body.value)
       if (!envelope.success) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', toFieldErrors(envelope.error))
       const { batch, context, integrations, sentAt } = envelope.data
-      const shared = findUnstorableValue({ context, integrations })
+      const seen = { dottedKey: false }
+      const shared = findUnstorableValue({ context, integrations }, '', seen)
       if (shared) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [shared])
       const base = enrichment(c, source.ref, now(), trusted)
-      base.batch = { context, integrations, sentAt }
+      base.batch = { context, integrations, sentAt, dottedKey: seen.dottedKey }
       base.receivedAtText = chTime(base.receivedAt)
       const records: Array<{ key: string; value: string }> = []
       const rejected: Array<{ index: number; messageId: string | null; errors: FieldError[] }> = []

@@ -159,6 +159,14 @@ describe('in a batch, only the bad item is refused', () => {
     expect(published.map((e) => e.message_id)).toEqual(['m0', 'm4'])
   })
 
+  it("refuses an item whose context, merged with the batch's, names one path twice", async () => {
+    const { post, published } = setup()
+    const res = await post('/v1/batch', { batch: [{ type: 'track', userId: 'u', event: 'e', context: { 'a.b': 1 } }, { type: 'track', userId: 'u', event: 'ok' }], context: { a: { b: 2 } } })
+    expect(res.status).toBe(200)
+    expect((await res.json()).rejected).toEqual([{ index: 0, messageId: null, errors: [{ name: 'batch.0.context.a.b', message: VALUE_MESSAGES.duplicatePath }] }])
+    expect(published.map((e) => e.event)).toEqual(['ok'])
+  })
+
   it('refuses the whole batch when its shared context cannot be stored', async () => {
     const { post, published } = setup()
     const res = await post('/v1/batch', { batch: [{ type: 'track', userId: 'u', event: 'e' }], context: { ip: 'x\u0000' } })

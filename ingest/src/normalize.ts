@@ -27,7 +27,7 @@ export interface Enrichment {
   /** The request's User-Agent, used only when the call's context carries none and the caller is a browser. */
   browserUserAgent?: string
   /** The batch envelope's sentAt, context and integrations, merged into each item. */
-  batch?: { sentAt?: string | null; context?: Record<string, unknown> | null; integrations?: Record<string, unknown> | null }
+  batch?: { sentAt?: string | null; context?: Record<string, unknown> | null; integrations?: Record<string, unknown> | null; dottedKey?: boolean }
   newMessageId?: () => string
   /** receivedAt as ClickHouse text, formatted once per request rather than once per batch item. */
   receivedAtText?: string
@@ -50,7 +50,8 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
   const parsed = schemaByType[type as EventType].safeParse(raw)
   if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.error, prefix) }
   const call = parsed.data as Record<string, any>
-  const unstorable = findUnstorableValue(call, prefix)
+  const seen = { dottedKey: enrich.batch?.dottedKey ?? false }
+  const unstorable = findUnstorableValue(call, prefix, seen)
   if (unstorable) return { ok: false, errors: [unstorable] }
 
   const userId = call.userId ?? ''
@@ -94,9 +95,10 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
   const contextTraits = type === 'identify' && isObject(context.traits) ? context.traits : {}
   const traits = type === 'identify' ? { ...contextTraits, ...(call.traits ?? {}) } : type === 'group' ? (call.traits ?? {}) : {}
   const duplicate =
-    findDuplicatePath(properties, [prefix, 'properties'].filter(Boolean).join('.')) ??
-    findDuplicatePath(traits, [prefix, 'traits'].filter(Boolean).join('.')) ??
-    findDuplicatePath(context, [prefix, 'context'].filter(Boolean).join('.'))
+    seen.dottedKey &&
+    (findDuplicatePath(properties, [prefix, 'properties'].filter(Boolean).join('.')) ??
+      findDuplicatePath(traits, [prefix, 'traits'].filter(Boolean).join('.')) ??
+      findDuplicatePath(context, [prefix, 'context'].filter(Boolean).join('.')))
   if (duplicate) return { ok: false, errors: [duplicate] }
 
   // A forwarded event's timestamp is the forwarder's corrected one; its client's own reading is originalTimestamp.

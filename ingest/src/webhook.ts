@@ -81,9 +81,10 @@ export function createWebhookRoutes(deps: WebhookDeps) {
       const envelope = batchEnvelopeSchema.safeParse(value)
       if (!envelope.success) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', toFieldErrors(envelope.error))
       const { batch, context, integrations, sentAt } = envelope.data
-      const shared = findUnstorableValue({ context, integrations })
+      const seen = { dottedKey: false }
+      const shared = findUnstorableValue({ context, integrations }, '', seen)
       if (shared) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [shared])
-      return several(c, source, batch, { ...at, batch: { context, integrations, sentAt } }, (i) => `batch.${i}`)
+      return several(c, source, batch, { ...at, batch: { context, integrations, sentAt, dottedKey: seen.dottedKey } }, (i) => `batch.${i}`)
     }
 
     // One event: within the per-event limit, as /v1/track takes it.
