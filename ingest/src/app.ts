@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { batchEnvelopeSchema, chTime, findUnstorableValue, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
-import { normalizeCall, itemTooLarge, type Enrichment } from './normalize.ts'
+import { batchEnvelopeSchema, chTime, INGEST_LIMITS, toFieldErrors, type FieldError } from '@fl0/contracts'
+import { normalizeCall, type Enrichment } from './normalize.ts'
+import { acceptItems, busRecord, isPossibleKey, publishAndAnswer, sharedFieldsError } from './accept.ts'
 import { readBody } from './body.ts'
 import { ingestError } from './errors.ts'
 import { createSegmentSettingsRoute } from './segment-settings.ts'
@@ -85,9 +86,9 @@ export function createIngestApp(deps: IngestDeps) {
       if (!source.ok) return ingestError(c, 401, source.code, source.message, [source.error])
       const result = normalizeCall(type, body.value, enrichment(c, source.ref, now(), trusted))
       if (!result.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type} call`, result.errors)
-      const r = record(result.event)
+      const r = busRecord(result.event)
       if (!r.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type} call`, [r.error])
-      return publishAndAnswer(c, deps, [r.record])
+      return publishAndAnswer(c, deps.publish, deps.logger, [r.record])
     }
   }
 
@@ -100,41 +101,19 @@ export function createIngestApp(deps: IngestDeps) {
       const envelope = batchEnvelopeSchema.safeParse(body.value)
       if (!envelope.success) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', toFieldErrors(envelope.error))
       const { batch, context, integrations, sentAt } = envelope.data
-      const seen = { dottedKey: false }
-      const shared = findUnstorableValue({ context, integrations }, '', seen)
-      if (shared) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [shared])
+      const shared = sharedFieldsError(context, integrations)
+      if (shared.error) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [shared.error])
       const base = enrichment(c, source.ref, now(), trusted)
-      base.batch = { context, integrations, sentAt, dottedKey: seen.dottedKey }
+      base.batch = { context, integrations, sentAt, dottedKey: shared.dottedKey }
       base.receivedAtText = chTime(base.receivedAt)
-      const records: Array<{ key: string; value: string }> = []
-      const rejected: Array<{ index: number; messageId: string | null; errors: FieldError[] }> = []
-      batch.forEach((item, index) => {
-        const prefix = `batch.${index}`
-        const messageId = typeof (item as any)?.messageId === 'string' ? (item as any).messageId : null
-        const type = typeof (item as any)?.type === 'string' ? (item as any).type : ''
-        const result = normalizeCall(type, item, base, prefix)
-        if (!result.ok) {
-          rejected.push({ index, messageId, errors: result.errors })
-          return
-        }
-        const r = record(result.event, prefix)
-        if (!r.ok) {
-          rejected.push({ index, messageId, errors: [r.error] })
-          return
-        }
-        if (itemTooLarge(item, r.record.value)) {
-          rejected.push({ index, messageId, errors: [{ name: prefix, message: `an event must be at most ${INGEST_LIMITS.eventBytes / 1024} KB` }] })
-          return
-        }
-        records.push(r.record)
-      })
+      const { records, rejected } = acceptItems(batch, () => base, (index) => `batch.${index}`)
       if (records.length === 0) {
         return ingestError(c, 400, 'invalid_batch', 'No valid event in the batch', rejected.flatMap((r) => r.errors))
       }
       if (rejected.length > 0) {
         deps.logger?.warn({ orgId: source.ref.orgId, sourceId: source.ref.sourceId, rejected }, 'batch items rejected')
       }
-      return publishAndAnswer(c, deps, records, rejected)
+      return publishAndAnswer(c, deps.publish, deps.logger, records, rejected)
     })
   }
 
@@ -152,35 +131,6 @@ export function createIngestApp(deps: IngestDeps) {
   })
 
   return app
-}
-
-const SUCCESS = JSON.stringify({ success: true })
-const JSON_TYPE = { 'content-type': 'application/json' }
-
-/**
- * The bus record of an event. The value checks in normalizeCall bound what
- * JSON.stringify is handed (nesting, numbers), so this cannot throw for any
- * accepted call; it is caught all the same, so that one item can never fail
- * its whole batch.
- */
-function record(event: IngestedEvent, prefix = ''): { ok: true; record: { key: string; value: string } } | { ok: false; error: FieldError } {
-  try {
-    return { ok: true, record: { key: `${event.org_id}:${event.user_id || event.anonymous_id}`, value: JSON.stringify(event) } }
-  } catch (error) {
-    return { ok: false, error: { name: prefix || 'body', message: `cannot be stored: ${error instanceof Error ? error.message : String(error)}` } }
-  }
-}
-
-async function publishAndAnswer(c: Context, deps: IngestDeps, records: Array<{ key: string; value: string }>, rejected?: unknown[]) {
-  try {
-    await deps.publish(records)
-  } catch (error) {
-    deps.logger?.error({ err: error, count: records.length }, 'publish to bus failed')
-    // 503 makes Segment's libraries and the snippet retry later with the same messageIds.
-    return ingestError(c, 503, 'bus_unavailable', 'Event bus unavailable, retry later')
-  }
-  if (rejected && rejected.length > 0) return c.json({ success: true, accepted: records.length, rejected }, 200)
-  return c.body(SUCCESS, 200, JSON_TYPE)
 }
 
 type Json = { ok: true; value: Record<string, unknown> } | { ok: false; response: Response }
@@ -207,14 +157,9 @@ async function authenticate(c: Context, writeKeys: WriteKeys, body: unknown): Pr
   if (!key) {
     return { ok: false, code: 'missing_write_key', message: 'Missing write key', error: { name: 'writeKey', message: 'must be provided as the HTTP Basic user name or as writeKey in the body' } }
   }
-  // A key no source can have (the metadata store refuses NUL in text) is unknown without asking it.
-  const ref = isPossibleWriteKey(key) ? await writeKeys.resolve(key) : undefined
+  const ref = isPossibleKey(key) ? await writeKeys.resolve(key) : undefined
   if (!ref) return { ok: false, code: 'unknown_write_key', message: 'Unknown write key', error: { name: 'writeKey', message: 'must be the write key of an existing source' } }
   return { ok: true, ref }
-}
-
-function isPossibleWriteKey(key: string): boolean {
-  return key.length <= 200 && !key.includes('\u0000') && key.isWellFormed()
 }
 
 function basicUser(header: string | undefined): string | undefined {

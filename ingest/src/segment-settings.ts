@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { WriteKeys } from './write-keys.ts'
 import { ingestError } from './errors.ts'
+import { isPossibleKey } from './accept.ts'
 
 /**
  * GET /v1/projects/{writeKey}/settings: the settings analytics.js 2.0 fetches
@@ -15,7 +16,7 @@ export function createSegmentSettingsRoute(deps: { writeKeys: WriteKeys; publicU
   const app = new Hono()
   app.get('/v1/projects/:writeKey/settings', async function segmentSettings(c) {
     const writeKey = c.req.param('writeKey')
-    const known = writeKey.length <= 200 && !writeKey.includes('\u0000') ? await deps.writeKeys.resolve(writeKey) : undefined
+    const known = isPossibleKey(writeKey) ? await deps.writeKeys.resolve(writeKey) : undefined
     if (!known) return ingestError(c, 404, 'unknown_write_key', 'Unknown write key', [{ name: 'writeKey', message: 'must be the write key of an existing source' }])
     const base = new URL(deps.publicUrl ?? new URL(c.req.url).origin)
     const everything = { __default: { enabled: true, integrations: {} } }

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono'
 import ipaddr from 'ipaddr.js'
-import { batchEnvelopeSchema, chTime, findUnstorableValue, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
-import { itemTooLarge, normalizeCall, type Enrichment } from './normalize.ts'
+import { batchEnvelopeSchema, chTime, INGEST_LIMITS, toFieldErrors } from '@fl0/contracts'
+import { normalizeCall, type Enrichment } from './normalize.ts'
+import { acceptItems, busRecord, isPossibleKey, publishAndAnswer, sharedFieldsError, type Publish } from './accept.ts'
 import { readBody } from './body.ts'
 import { ingestError } from './errors.ts'
 import { credentialsOf, MISSING, verify, type Refusal } from './webhook-auth.ts'
@@ -10,12 +11,10 @@ import type { WebhookSource, WebhookSources } from './webhook-sources.ts'
 export interface WebhookDeps {
   sources: WebhookSources
   /** The ingest's: resolves once the records are durable on the bus (app.ts, IngestDeps.publish). */
-  publish: (records: Array<{ key: string; value: string }>) => Promise<void>
+  publish: Publish
   logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
   now?: () => Date
 }
-
-type Rejected = { index: number; messageId: string | null; errors: FieldError[] }
 
 /**
  * POST (or PUT, PATCH) /v1/webhooks/{sourceId}: a Segment workspace's Webhooks destination (classic
@@ -51,7 +50,7 @@ export function createWebhookRoutes(deps: WebhookDeps) {
   // POST by default; Webhooks (Actions) and RudderStack may be set to PUT or PATCH, with the same body.
   app.on(['POST', 'PUT', 'PATCH'], '/v1/webhooks/:sourceId', async function receiveWebhook(c) {
     const sourceId = c.req.param('sourceId')
-    const source = isPossibleSourceId(sourceId) ? await deps.sources.resolve(sourceId) : undefined
+    const source = isPossibleKey(sourceId) ? await deps.sources.resolve(sourceId) : undefined
     if (!source) {
       return ingestError(c, 404, 'unknown_webhook', 'Unknown webhook', [
         { name: 'sourceId', message: "must be the id of an existing Segment source: copy the Webhook URL from the source's Properties" },
@@ -81,10 +80,9 @@ export function createWebhookRoutes(deps: WebhookDeps) {
       const envelope = batchEnvelopeSchema.safeParse(value)
       if (!envelope.success) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', toFieldErrors(envelope.error))
       const { batch, context, integrations, sentAt } = envelope.data
-      const seen = { dottedKey: false }
-      const shared = findUnstorableValue({ context, integrations }, '', seen)
-      if (shared) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [shared])
-      return several(c, source, batch, { ...at, batch: { context, integrations, sentAt, dottedKey: seen.dottedKey } }, (i) => `batch.${i}`)
+      const shared = sharedFieldsError(context, integrations)
+      if (shared.error) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [shared.error])
+      return several(c, source, batch, { ...at, batch: { context, integrations, sentAt, dottedKey: shared.dottedKey } }, (i) => `batch.${i}`)
     }
 
     // One event: within the per-event limit, as /v1/track takes it.
@@ -94,9 +92,9 @@ export function createWebhookRoutes(deps: WebhookDeps) {
     const type = typeOf(value)
     const result = normalizeCall(type, value, enrichment(source, at, value))
     if (!result.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type || 'event'} call`, result.errors)
-    const r = record(result.event)
+    const r = busRecord(result.event)
     if (!r.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type} call`, [r.error])
-    return publishAndAnswer(c, [r.record])
+    return publishAndAnswer(c, deps.publish, deps.logger, [r.record])
   })
 
   /** Several events (an array, or a { batch } envelope): the valid ones stored, the others listed. */
@@ -105,35 +103,10 @@ export function createWebhookRoutes(deps: WebhookDeps) {
       const message = items.length === 0 ? 'must hold at least one event' : `must hold at most ${INGEST_LIMITS.batchItems} events`
       return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [{ name: 'body', message }])
     }
-    const records: Array<{ key: string; value: string }> = []
-    const rejected: Rejected[] = []
-    items.forEach((item, index) => {
-      const prefix = prefixOf(index)
-      const messageId = typeof (item as { messageId?: unknown })?.messageId === 'string' ? (item as { messageId: string }).messageId : null
-      const result = normalizeCall(typeOf(item), item, enrichment(source, at, item), prefix)
-      if (!result.ok) return void rejected.push({ index, messageId, errors: result.errors })
-      const r = record(result.event, prefix)
-      if (!r.ok) return void rejected.push({ index, messageId, errors: [r.error] })
-      if (itemTooLarge(item, r.record.value)) {
-        return void rejected.push({ index, messageId, errors: [{ name: prefix, message: `an event must be at most ${INGEST_LIMITS.eventBytes / 1024} KB` }] })
-      }
-      records.push(r.record)
-    })
+    const { records, rejected } = acceptItems(items, (item) => enrichment(source, at, item), prefixOf)
     if (records.length === 0) return ingestError(c, 400, 'invalid_batch', 'No valid event in the batch', rejected.flatMap((r) => r.errors))
     if (rejected.length > 0) deps.logger?.warn({ orgId: source.orgId, sourceId: source.sourceId, rejected }, 'webhook events rejected')
-    return publishAndAnswer(c, records, rejected)
-  }
-
-  async function publishAndAnswer(c: Context, records: Array<{ key: string; value: string }>, rejected: Rejected[] = []) {
-    try {
-      await deps.publish(records)
-    } catch (error) {
-      deps.logger?.error({ err: error, count: records.length }, 'publish to bus failed')
-      // Segment and RudderStack retry a 5xx later with the same messageIds.
-      return ingestError(c, 503, 'bus_unavailable', 'Event bus unavailable, retry later')
-    }
-    if (rejected.length > 0) return c.json({ success: true, accepted: records.length, rejected }, 200)
-    return c.json({ success: true }, 200)
+    return publishAndAnswer(c, deps.publish, deps.logger, records, rejected)
   }
 
   function refuse(c: Context, source: WebhookSource, verdict: Refusal) {
@@ -176,16 +149,4 @@ function typeOf(event: unknown): string {
   return typeof type === 'string' ? type : ''
 }
 
-/** An id no source can have (the metadata store refuses NUL in text) is unknown without asking it. */
-function isPossibleSourceId(id: string): boolean {
-  return id.length > 0 && id.length <= 200 && !id.includes('\u0000') && id.isWellFormed()
-}
 
-/** The bus record of an event, as app.ts makes it: keyed by organisation and user, so one user's events keep their order. */
-function record(event: IngestedEvent, prefix = ''): { ok: true; record: { key: string; value: string } } | { ok: false; error: FieldError } {
-  try {
-    return { ok: true, record: { key: `${event.org_id}:${event.user_id || event.anonymous_id}`, value: JSON.stringify(event) } }
-  } catch (error) {
-    return { ok: false, error: { name: prefix || 'body', message: `cannot be stored: ${error instanceof Error ? error.message : String(error)}` } }
-  }
-}

@@ -1,0 +1,86 @@
+import type { Context } from 'hono'
+import { findUnstorableValue, INGEST_LIMITS, type FieldError, type IngestedEvent } from '@fl0/contracts'
+import { itemTooLarge, normalizeCall, type Enrichment } from './normalize.ts'
+import { ingestError } from './errors.ts'
+
+/**
+ * What /v1/* and the webhooks share once a call is authenticated: validating
+ * calls into bus records, and publishing them with the answer Segment's clients
+ * expect. One place, so that the two ways in cannot drift apart.
+ */
+export type BusRecord = { key: string; value: string }
+export type Rejected = { index: number; messageId: string | null; errors: FieldError[] }
+export type Publish = (records: BusRecord[]) => Promise<void>
+type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
+
+/**
+ * The bus record of an event, keyed by organisation and user so one user's
+ * events keep their order. The value checks in normalizeCall bound what
+ * JSON.stringify is handed (nesting, numbers), so this cannot throw for any
+ * accepted call; it is caught all the same, so that one item can never fail
+ * its whole batch.
+ */
+export function busRecord(event: IngestedEvent, prefix = ''): { ok: true; record: BusRecord } | { ok: false; error: FieldError } {
+  try {
+    return { ok: true, record: { key: `${event.org_id}:${event.user_id || event.anonymous_id}`, value: JSON.stringify(event) } }
+  } catch (error) {
+    return { ok: false, error: { name: prefix || 'body', message: `cannot be stored: ${error instanceof Error ? error.message : String(error)}` } }
+  }
+}
+
+/**
+ * A batch's items as bus records, each item on its own: a bad one is listed
+ * in `rejected` with its index, message id and field errors, the others kept.
+ */
+export function acceptItems(items: unknown[], enrichmentOf: (item: unknown) => Enrichment, prefixOf: (index: number) => string): { records: BusRecord[]; rejected: Rejected[] } {
+  const records: BusRecord[] = []
+  const rejected: Rejected[] = []
+  items.forEach((item, index) => {
+    const prefix = prefixOf(index)
+    const messageId = typeof (item as { messageId?: unknown })?.messageId === 'string' ? (item as { messageId: string }).messageId : null
+    const type = (item as { type?: unknown })?.type
+    const result = normalizeCall(typeof type === 'string' ? type : '', item, enrichmentOf(item), prefix)
+    if (!result.ok) return void rejected.push({ index, messageId, errors: result.errors })
+    const r = busRecord(result.event, prefix)
+    if (!r.ok) return void rejected.push({ index, messageId, errors: [r.error] })
+    if (itemTooLarge(item, r.record.value)) {
+      return void rejected.push({ index, messageId, errors: [{ name: prefix, message: `an event must be at most ${INGEST_LIMITS.eventBytes / 1024} KB` }] })
+    }
+    records.push(r.record)
+  })
+  return { records, rejected }
+}
+
+/**
+ * A batch envelope's shared context and integrations checked as an item's are;
+ * `dottedKey` tells each item's check whether the merged context can name a path twice.
+ */
+export function sharedFieldsError(context: unknown, integrations: unknown): { error?: FieldError; dottedKey: boolean } {
+  const seen = { dottedKey: false }
+  return { error: findUnstorableValue({ context, integrations }, '', seen), dottedKey: seen.dottedKey }
+}
+
+const SUCCESS = JSON.stringify({ success: true })
+const JSON_TYPE = { 'content-type': 'application/json' }
+
+/**
+ * Publishes and answers: 200 only once the bus has the records durably (with
+ * the rejected items listed, Segment's status for a partly bad batch, so that
+ * clients neither retry nor lose the good items); 503 when the bus fails, which
+ * Segment's and RudderStack's clients and the snippet retry with the same ids.
+ */
+export async function publishAndAnswer(c: Context, publish: Publish, logger: Logger | undefined, records: BusRecord[], rejected: Rejected[] = []) {
+  try {
+    await publish(records)
+  } catch (error) {
+    logger?.error({ err: error, count: records.length }, 'publish to bus failed')
+    return ingestError(c, 503, 'bus_unavailable', 'Event bus unavailable, retry later')
+  }
+  if (rejected.length > 0) return c.json({ success: true, accepted: records.length, rejected }, 200)
+  return c.body(SUCCESS, 200, JSON_TYPE)
+}
+
+/** A key or id no source can have (the metadata store refuses NUL in text) is unknown without asking the store. */
+export function isPossibleKey(key: string): boolean {
+  return key.length > 0 && key.length <= 200 && !key.includes('\u0000') && key.isWellFormed()
+}
