@@ -1,4 +1,6 @@
+import type { Context } from 'hono'
 import type { EventStore, Sql } from '@fl0/stores'
+import type { Throttle } from './auth/throttle.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { TokenVerifier } from './auth/tokens.ts'
 import type { LocalProvider } from './auth/local-provider.ts'
@@ -43,6 +45,16 @@ export interface ApiDeps {
    * undefined when none is configured.
    */
   exportDatabase?: () => Promise<Sql>
+  /** Sign-in, sign-up and e-mail attempts counted per address and per account (auth/throttle.ts). */
+  throttle: Throttle
+  /**
+   * The caller's address (through trusted proxies, as the ingest reads it),
+   * by which attempts are counted; undefined where no connection is known
+   * (a request made in-process).
+   */
+  clientAddress: (c: Context) => string | undefined
+  /** The largest upload the admin's imports take (FL0_UPLOAD_MAX_BYTES). */
+  uploadMaxBytes?: number
   /** How long a session lasts. */
   sessionTtlMs: number
   /** The clock: injected so that expiry can be tested. */

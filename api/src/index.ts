@@ -4,6 +4,7 @@ import type { ApiDeps, ApiLogger } from './deps.ts'
 import { createLocalProvider, LOCAL_AUDIENCE } from './auth/local-provider.ts'
 import { createLocalVerifier, createOidcVerifier } from './auth/tokens.ts'
 import { createMailer } from './mail/mailer.ts'
+import { createThrottle } from './auth/throttle.ts'
 import { paragonSettings, type ParagonOptions } from './integrations/paragon.ts'
 
 export { createApiApp } from './app.ts'
@@ -26,6 +27,12 @@ export interface ApiOptions {
   /** A Paragon project for the integrations screen: its id, the signing key (PEM) and where its SDK loads from. */
   paragon?: ParagonOptions
   sessionTtlMs?: number
+  /** The caller's address, through trusted proxies (server/src/fl0.ts); without it attempts are counted per account only. */
+  clientAddress?: ApiDeps['clientAddress']
+  /** FL0_UPLOAD_MAX_BYTES: the largest upload an admin import takes. */
+  uploadMaxBytes?: number
+  /** Overrides of auth/throttle.ts's limits (tests). */
+  throttleLimits?: Parameters<typeof createThrottle>[1]
   /** EXPORT_DATABASE_URL opened: where "copy people and pages to supabase" writes (admin/jobs/copy-export.ts). */
   exportDatabase?: () => Promise<Sql>
   now?: () => Date
@@ -57,6 +64,9 @@ export function createApi(options: ApiOptions) {
     paragon: options.paragon ? paragonSettings(options.paragon) : undefined,
     logoUrlTemplate: options.logoUrlTemplate,
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    throttle: createThrottle(options.sql, options.throttleLimits),
+    clientAddress: options.clientAddress ?? (() => undefined),
+    uploadMaxBytes: options.uploadMaxBytes,
     exportDatabase: options.exportDatabase,
     now,
   }

@@ -51,12 +51,25 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
     return { cookie, user: ((await res.json()) as { user: { id: string; email: string; name: string; isStaff: boolean } }).user }
   }
 
-  /** A new local account, signed in. */
+  /** A new local account, its address confirmed by the link it was sent, signed in. */
   async function signUp(name: string, email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, password = 'correct horse battery') {
     const res = await call('POST', '/api/auth/local/sign-up', { body: { name, email, password } })
-    if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
-    const { token } = (await res.json()) as { token: string }
-    return signInWith(token)
+    if (res.status !== 202) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
+    return signInWith(await confirmEmail(email))
+  }
+
+  /** The secret of the last link of `kind` logged for `email` (no SMTP server: the link is in the log). */
+  function mailedSecretFor(email: string, kind: 'verify-email' | 'reset-password' | 'account-exists'): string {
+    const line = [...logs].reverse().find((l) => l.obj.email === email.toLowerCase() && l.obj.kind === kind && typeof l.obj.link === 'string')
+    if (!line) throw new Error(`no ${kind} link logged for ${email}`)
+    return new URL(line.obj.link as string).searchParams.get('token')!
+  }
+
+  /** Follows the confirmation link logged for `email`: the ID token it hands back. */
+  async function confirmEmail(email: string): Promise<string> {
+    const res = await call('POST', '/api/auth/local/verify-email', { body: { token: mailedSecretFor(email, 'verify-email') } })
+    if (res.status !== 200) throw new Error(`confirming ${email} failed: ${res.status} ${await res.text()}`)
+    return ((await res.json()) as { token: string }).token
   }
 
   /** A new organisation created by `cookie`'s user (its admin). */
@@ -81,7 +94,7 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
 
   /** The accept link of the last invitation logged for `email`. */
   function invitationLinkFor(email: string): string {
-    const line = [...logs].reverse().find((l) => l.obj.email === email && typeof l.obj.link === 'string')
+    const line = [...logs].reverse().find((l) => l.obj.email === email && l.obj.kind === undefined && typeof l.obj.link === 'string')
     if (!line) throw new Error(`no invitation logged for ${email}`)
     return line.obj.link as string
   }
@@ -95,6 +108,8 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
     call,
     signInWith,
     signUp,
+    mailedSecretFor,
+    confirmEmail,
     createOrg,
     signUpWithOrg,
     invitationLinkFor,

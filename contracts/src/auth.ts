@@ -43,7 +43,38 @@ export const signInSchema = z.object({
   token: z.string({ error: 'Token must be provided' }).min(1, 'Token must be provided').max(16_384, 'Token is too long'),
 })
 
+/** POST /api/auth/local/password-reset: the address to send a reset link to. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema })
+
+/** POST /api/auth/local/verify-email: the secret of the link fl0 e-mailed. */
+export const emailLinkSchema = z.object({
+  token: z.string({ error: 'Token must be provided' }).min(1, 'Token must be provided').max(200, 'Token is too long'),
+})
+
+/** POST /api/auth/local/password-reset/confirm: the reset link's secret and the new password. */
+export const passwordResetSchema = emailLinkSchema.extend({ password })
+
 export type LocalSignUp = z.output<typeof localSignUpSchema>
+export type PasswordResetRequest = z.output<typeof passwordResetRequestSchema>
+export type PasswordReset = z.output<typeof passwordResetSchema>
+
+/**
+ * How fl0 delivers the links it e-mails: 'sent' through SMTP, or 'logged'
+ * (no SMTP_URL: the link is in the server's log, and the screen says so).
+ */
+export type MailDelivery = 'sent' | 'logged'
+
+/**
+ * Answer of sign-up and of a reset request (202), the same whether the
+ * address has an account or not: the e-mail tells its owner, nobody else.
+ */
+export interface MailedResponse {
+  email: string
+  delivery: MailDelivery
+}
+
+export const EMAIL_LINK_INVALID = 'This link has expired or has already been used'
+export const EMAIL_NOT_CONFIRMED = 'Confirm your email address first: we sent you a new link'
 export type LocalSignIn = z.output<typeof localSignInSchema>
 
 /** GET /api/auth/config: which provider the dashboard talks to. */
@@ -53,7 +84,7 @@ export interface AuthConfig {
   clientId?: string
 }
 
-/** Answer of the built-in provider's sign-up and sign-in. */
+/** Answer of the built-in provider's sign-in, of following a confirmation link and of a password reset. */
 export interface TokenResponse {
   token: string
 }

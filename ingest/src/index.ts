@@ -1,6 +1,6 @@
 export { createIngestApp, EVENTS_TOPIC, type IngestDeps } from './app.ts'
 export { createWriteKeyCache, type WriteKeys, type SourceRef } from './write-keys.ts'
-export { parseTrustedProxies } from './client-ip.ts'
+export { clientIp, parseTrustedProxies, type TrustedProxies } from './client-ip.ts'
 export { createCallbackRoutes, LINKS_TOPIC, PIXEL, type CallbackDeps } from './callback.ts'
 export { createWebhookRoutes, type WebhookDeps } from './webhook.ts'
 export { createWebhookSourceCache, type WebhookSource, type WebhookSources } from './webhook-sources.ts'

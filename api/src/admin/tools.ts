@@ -42,7 +42,7 @@ const IMPORTERS: Record<'import-cookies' | 'import-ip-to-company' | 'import-busi
 
 /** POST /import-*: the multipart `file`, read as it arrives. */
 export async function runImport(deps: ApiDeps, c: Ctx, kind: keyof typeof IMPORTERS) {
-  const upload = await uploadedFile(c)
+  const upload = await uploadedFile(c, deps.uploadMaxBytes)
   try {
     const now = deps.now()
     const outcome = await runJob(deps, { kind, fileName: upload.fileName, startedBy: sessionUser(c).id }, (progress) =>
@@ -107,7 +107,7 @@ const UNIVERSAL: JobKind = 'import-universal-table'
  * each chunk to its log). Errors before the stream starts are JSON.
  */
 export async function runUniversalImport(deps: ApiDeps, c: Ctx) {
-  const upload = await uploadedFile(c)
+  const upload = await uploadedFile(c, deps.uploadMaxBytes)
   const now = deps.now()
   let started: (job: Job | undefined) => void
   const ready = new Promise<Job | undefined>((resolve) => (started = resolve))

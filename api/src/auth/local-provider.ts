@@ -10,7 +10,7 @@ import { getOrCreateSigningKey, type Sql, type User } from '@fl0/stores'
  * every api process of an install signs and verifies with the same one.
  */
 export const LOCAL_AUDIENCE = 'fl0'
-/** A token only carries the user from the sign-in form to /api/sign-in. */
+/** A token only carries the user from the sign-in form to /api/sign-in, once. */
 const TOKEN_TTL_SECONDS = 10 * 60
 const KEY_PURPOSE = 'local-id-token'
 
@@ -53,6 +53,8 @@ export function createLocalProvider(opts: { sql: Sql; publicUrl: () => string; n
         .setIssuer(issuer())
         .setAudience(LOCAL_AUDIENCE)
         .setSubject(user.id)
+        // Its id, by which /api/sign-in lets it open one session only (stores' useIdTokenOnce).
+        .setJti(randomUUID())
         .setIssuedAt(iat)
         .setExpirationTime(iat + TOKEN_TTL_SECONDS)
         .sign(privateKey)

@@ -15,6 +15,9 @@ export interface VerifiedIdentity {
   name: string | undefined
   /** True for the built-in provider, whose subject is the fl0 user id. */
   local: boolean
+  /** The token's own id (jti) and expiry, by which a built-in token opens one session only. */
+  tokenId: string | undefined
+  expiresAt: Date
 }
 
 export interface TokenVerifier {
@@ -37,6 +40,7 @@ function createVerifier(opts: {
   audience: string
   keySet: () => Promise<KeySet>
   algorithms?: string[]
+  requiredClaims?: string[]
   now: () => Date
 }): TokenVerifier {
   return {
@@ -54,7 +58,7 @@ function createVerifier(opts: {
           issuer,
           audience: opts.audience,
           algorithms: opts.algorithms,
-          requiredClaims: ['sub', 'exp'],
+          requiredClaims: ['sub', 'exp', ...(opts.requiredClaims ?? [])],
           currentDate: opts.now(),
         }))
       } catch (error) {
@@ -72,6 +76,8 @@ function createVerifier(opts: {
         emailVerified: typeof payload.email_verified === 'boolean' ? payload.email_verified : undefined,
         name: typeof payload.name === 'string' ? payload.name : typeof payload.preferred_username === 'string' ? payload.preferred_username : undefined,
         local: opts.provider === 'local',
+        tokenId: typeof payload.jti === 'string' ? payload.jti : undefined,
+        expiresAt: new Date(payload.exp! * 1000),
       }
     },
   }
@@ -113,5 +119,6 @@ export function createLocalVerifier(opts: { issuer: () => string; audience: stri
     keySet ??= opts.jwks().then((set) => createLocalJWKSet(set))
     return keySet
   }
-  return createVerifier({ provider: 'local', issuer: opts.issuer, audience: opts.audience, keySet: load, algorithms: ['ES256'], now: opts.now })
+  // Every built-in token carries a jti: one without it (made before tokens had one) cannot be used once only, so it is not taken.
+  return createVerifier({ provider: 'local', issuer: opts.issuer, audience: opts.audience, keySet: load, algorithms: ['ES256'], requiredClaims: ['jti'], now: opts.now })
 }

@@ -10,9 +10,12 @@ import type { ApiLogger } from '../deps.ts'
  */
 export class ApiError extends HTTPException {
   readonly errors: FieldError[]
-  constructor(status: ContentfulStatusCode, message: string, errors: FieldError[] = []) {
+  /** A 429's or 503's Retry-After, in seconds. */
+  readonly retryAfterSeconds: number | undefined
+  constructor(status: ContentfulStatusCode, message: string, errors: FieldError[] = [], options: { retryAfterSeconds?: number } = {}) {
     super(status, { message })
     this.errors = errors
+    this.retryAfterSeconds = options.retryAfterSeconds
   }
 }
 
@@ -34,7 +37,10 @@ export const NUL_NOT_STORED = 'The request holds the NUL character (\\u0000), wh
 
 export function createErrorHandler(logger: ApiLogger) {
   return function onApiError(err: Error, c: Context) {
-    if (err instanceof ApiError) return c.json(errorBody(err.message, err.errors), err.status)
+    if (err instanceof ApiError) {
+      if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds))
+      return c.json(errorBody(err.message, err.errors), err.status)
+    }
     if (err instanceof HTTPException) {
       // Hono's own (malformed JSON from the validator, a body too large): keep the status, use the one body.
       const status = err.status as ContentfulStatusCode

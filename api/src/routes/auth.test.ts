@@ -15,10 +15,12 @@ describe('built-in provider', () => {
     expect(await res.json()).toEqual({ provider: 'local', issuer: 'http://fl0.test/api/auth/local', clientId: 'fl0' })
   })
 
-  it('signs up, issues an ID token, and opens a session with it', async () => {
+  it('signs up, mails a link, and the link issues an ID token that opens a session', async () => {
     const res = await t.call('POST', '/api/auth/local/sign-up', { body: { name: 'Ada Lovelace', email: 'Ada@Example.com', password: 'analytical engine' } })
-    expect(res.status).toBe(201)
-    const { token } = (await res.json()) as { token: string }
+    expect(res.status).toBe(202)
+    // No SMTP server here: the link is in the log, and the answer says so (the screen tells the user where to look).
+    expect(await res.json()).toEqual({ email: 'ada@example.com', delivery: 'logged' })
+    const token = await t.confirmEmail('ada@example.com')
     const claims = decodeJwt(token)
     expect(decodeProtectedHeader(token).alg).toBe('ES256')
     expect(claims).toMatchObject({ iss: 'http://fl0.test/api/auth/local', aud: 'fl0', email: 'ada@example.com', name: 'Ada Lovelace' })
@@ -43,8 +45,9 @@ describe('built-in provider', () => {
   })
 
   it('sets the session cookie httpOnly, SameSite=Lax, for 30 days, Secure only under https', async () => {
-    const { token } = (await (await t.call('POST', '/api/auth/local/sign-in', { body: { email: 'ada@example.com', password: 'analytical engine' } })).json()) as { token: string }
-    const plain = (await t.call('POST', '/api/sign-in', { body: { token } })).headers.getSetCookie()[0]!
+    const token = async () =>
+      ((await (await t.call('POST', '/api/auth/local/sign-in', { body: { email: 'ada@example.com', password: 'analytical engine' } })).json()) as { token: string }).token
+    const plain = (await t.call('POST', '/api/sign-in', { body: { token: await token() } })).headers.getSetCookie()[0]!
     expect(plain).toMatch(/^fl0_session=[A-Za-z0-9_-]{43}; /)
     expect(plain).toContain('HttpOnly')
     expect(plain).toContain('SameSite=Lax')
@@ -52,9 +55,9 @@ describe('built-in provider', () => {
     expect(plain).not.toContain('Secure')
     expect(new Date(/Expires=([^;]+)/.exec(plain)![1]!).getTime()).toBe(Math.floor((t.clock.now.getTime() + daysMs(30)) / 1000) * 1000)
 
-    const direct = (await t.call('POST', '/api/sign-in', { body: { token }, url: 'https://fl0.test' })).headers.getSetCookie()[0]!
+    const direct = (await t.call('POST', '/api/sign-in', { body: { token: await token() }, url: 'https://fl0.test' })).headers.getSetCookie()[0]!
     expect(direct).toContain('Secure')
-    const proxied = (await t.call('POST', '/api/sign-in', { body: { token }, headers: { 'x-forwarded-proto': 'https' } })).headers.getSetCookie()[0]!
+    const proxied = (await t.call('POST', '/api/sign-in', { body: { token: await token() }, headers: { 'x-forwarded-proto': 'https' } })).headers.getSetCookie()[0]!
     expect(proxied).toContain('Secure')
   })
 
@@ -74,14 +77,17 @@ describe('built-in provider', () => {
     }
   })
 
-  it('refuses a second account for an address, naming the field', async () => {
-    const res = await t.call('POST', '/api/auth/local/sign-up', { body: { name: 'Ada', email: 'ADA@example.com', password: 'another password' } })
-    expect(res.status).toBe(409)
-    expect(await res.json()).toEqual({
-      success: false,
-      message: 'An account with this email already exists',
-      errors: [{ name: 'email', message: 'An account with this email already exists' }],
-    })
+  it('makes no second account for an address, and answers as for a new one: only the e-mail to the owner tells', async () => {
+    const fresh = await t.call('POST', '/api/auth/local/sign-up', { body: { name: 'Mary', email: 'mary@example.com', password: 'another password' } })
+    const taken = await t.call('POST', '/api/auth/local/sign-up', { body: { name: 'Ada', email: 'ADA@example.com', password: 'another password' } })
+    expect([fresh.status, taken.status]).toEqual([202, 202])
+    expect(await taken.json()).toEqual({ email: 'ada@example.com', delivery: 'logged' })
+    expect((await fresh.json()) as object).toEqual({ email: 'mary@example.com', delivery: 'logged' })
+    // The owner is told, with a link to choose a new password; the account and its password are as they were.
+    expect(t.mailedSecretFor('ada@example.com', 'account-exists')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const signIn = (password: string) => t.call('POST', '/api/auth/local/sign-in', { body: { email: 'ada@example.com', password } })
+    expect((await signIn('another password')).status).toBe(401)
+    expect((await signIn('analytical engine')).status).toBe(200)
   })
 
   it.each([
@@ -153,13 +159,13 @@ describe('sign-in with a token', () => {
   })
 
   it('refuses a token after it expires (10 minutes)', async () => {
-    const token = await tokenFor('grace.hopper@example.com')
+    const [early, late] = [await tokenFor('grace.hopper@example.com'), await tokenFor('grace.hopper@example.com')]
     const start = t.clock.now
     try {
       t.clock.now = new Date(start.getTime() + 9 * 60_000)
-      expect((await t.call('POST', '/api/sign-in', { body: { token } })).status).toBe(200)
+      expect((await t.call('POST', '/api/sign-in', { body: { token: early } })).status).toBe(200)
       t.clock.now = new Date(start.getTime() + 11 * 60_000)
-      expect((await t.call('POST', '/api/sign-in', { body: { token } })).status).toBe(401)
+      expect((await t.call('POST', '/api/sign-in', { body: { token: late } })).status).toBe(401)
     } finally {
       t.clock.now = start
     }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { signInSchema } from '@fl0/contracts'
-import { createSession, createUser, deleteExpiredSessions, deleteSession, findUserById, findUserByEmail, findUserByIdentity, linkIdentity, type User } from '@fl0/stores'
+import { createSession, createUser, deleteExpiredSessions, deleteSession, findUserById, findUserByEmail, findUserByIdentity, linkIdentity, useIdTokenOnce, type User } from '@fl0/stores'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { ApiError } from '../http/errors.ts'
@@ -37,6 +37,11 @@ export function createSessionRoutes(deps: ApiDeps) {
         throw new ApiError(502, PROVIDER_UNAVAILABLE)
       }
       throw error
+    }
+    // The built-in provider's token opens one session: replayed (after sign-out, or by whoever read it), it is refused.
+    if (identity.local && !(await useIdTokenOnce(deps.sql, identity.tokenId!, identity.expiresAt, deps.now()))) {
+      deps.logger.warn({ subject: identity.subject }, 'sign-in: token already used')
+      throw new ApiError(401, INVALID_TOKEN)
     }
     const user = await userFor(deps, identity)
     const secret = randomBytes(32).toString('base64url')

@@ -24,3 +24,8 @@ export async function deleteSession(sql: Sql, id: string): Promise<void> {
 export async function deleteExpiredSessions(sql: Sql, now: Date): Promise<number> {
   return (await sql.query('DELETE FROM sessions WHERE expires_at <= $1 RETURNING id', [now])).length
 }
+
+/** Signs a user out everywhere (a password reset: whoever knew the old password loses their session). */
+export async function deleteSessionsOfUser(sql: Sql, userId: string): Promise<number> {
+  return (await sql.query('DELETE FROM sessions WHERE user_id = $1 RETURNING id', [userId])).length
+}
