@@ -31,6 +31,11 @@ export interface IdentityLinkRecord {
   source: 'callback' | 'cookies'
   /** ClickHouse DateTime64(3) text, UTC. */
   linked_at: string
+  /**
+   * The organisation a signed callback was verified for; '' (or absent, in
+   * records from before it existed) for an unsigned callback and a cookie import.
+   */
+  org_id?: string
 }
 
 /** The admin grids' page size (part 1 §9: 20 for all lists). */

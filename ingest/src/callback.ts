@@ -1,5 +1,11 @@
-import { Hono } from 'hono'
-import { chTime, isPuid, isUpId, normalizeHem, type IdentityLinkRecord } from '@fl0/contracts'
+import { Hono, type Context } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { chTime, isPuid, isUpId, normalizeHem, type CallbackRefusalReason, type IdentityLinkRecord } from '@fl0/contracts'
+import { clientIp, type TrustedProxies } from './client-ip.ts'
+import { createCallbackLimiter, type CallbackLimit } from './callback/limiter.ts'
+import type { RefusalCounter } from './callback/refusals.ts'
+import type { CallbackSecrets } from './callback/secrets.ts'
+import { checkSignature, type SignedQuery } from './callback/signature.ts'
 
 /** The identity callback's bus topic, consumed by the identity worker (workers/src/identity). */
 export const LINKS_TOPIC = 'identity-links'
@@ -9,34 +15,91 @@ export const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAA
 
 export interface CallbackDeps {
   publish: (records: Array<{ key: string; value: string }>) => Promise<void>
+  /** Per client address (callback/limiter.ts); fl0's default: 60 a minute (server/src/config.ts). */
+  limit: CallbackLimit
+  /** Organisations' callback secrets, by `org` (callback/secrets.ts). */
+  secrets: CallbackSecrets
+  /** Where refusals are counted (callback/refusals.ts). */
+  refusals: RefusalCounter
+  /** Proxies whose X-Forwarded-For is believed (client-ip.ts): the limit is the client's, not the proxy's. */
+  trustedProxies?: TrustedProxies
   logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
   now?: () => Date
 }
 
+/** What a callback comes to: a link to publish, a refusal to count, or nothing (a look-up failed; logged). */
+export type CallbackOutcome = { link: IdentityLinkRecord } | { refused: CallbackRefusalReason } | { dropped: 'lookup_failed' }
+
+/** An organisation's id (a UUID) or url code: anything else names none. */
+const ORG_REF = /^[A-Za-z0-9-]{1,64}$/
+
 /**
- * GET /i/callback?puid=&hem=&upid=: an identity partner's pixel links the
- * snippet's visitor id (puid) to a hashed e-mail and/or a universal person id.
+ * GET /i/callback?puid=&hem=&upid=[&org=&ts=&sig=]: an identity partner's pixel
+ * links the snippet's visitor id (puid) to a hashed e-mail and/or a universal
+ * person id (docs/identification.md, "The identity callback").
  *
- * It answers as a pixel would, always: 200, a 1×1 GIF, no-store, whatever
- * it was given and whatever happens behind it. A partner's tag is loaded by
- * visitors' browsers, so an error page would show nobody anything and a
- * failure must not break the page that loaded it. Only a puid with at least
- * one valid hem or upid makes a link; the rest is ignored (an invalid part is
- * dropped, a valid one kept). The link goes on the bus, keyed by puid, and
- * the identity worker stores it in a set: a repeated callback adds nothing.
+ * It answers as a pixel would, always: 200, a 1×1 GIF, no-store, whatever it
+ * was given and whatever happens behind it, refusals included. A partner's tag
+ * is loaded by visitors' browsers: an error would show nobody anything, could
+ * break the page or make a tag retry, and a 429 would tell a flood only what
+ * the counts already tell the operator. Refusals are counted by reason and
+ * shown in the admin summary.
+ *
+ * The steps, in this order:
+ * 1. the client address's allowance (callback/limiter.ts): first because it is
+ *    the cheapest, and it bounds every step after it, the secret's look-up
+ *    included. Over it: refused, rate_limited.
+ * 2. the ids: a valid puid and at least one valid hem or upid (an invalid one
+ *    beside a valid one is dropped, the valid one kept), and an `org` that
+ *    could name an organisation. Otherwise: refused, invalid_ids.
+ * 3. the organisation: with no `org`, or one that names no organisation with
+ *    a secret, the link is stored unscoped (org_id ''), and counts for every
+ *    organisation that does not require signatures; `ts` and `sig` are then
+ *    not read (a partner signing for an organisation that removed its secret
+ *    keeps working). An organisation with a secret needs a valid signature
+ *    (callback/signature.ts): else refused, missing_signature, bad_signature
+ *    or stale_timestamp. A valid one scopes the link to that organisation and
+ *    gives the address its allowance back: a partner calling from its own
+ *    servers is not limited by address.
+ * The link goes on the bus, keyed by puid, and the identity worker stores it
+ * in a set: a repeated callback adds nothing.
  */
 export function createCallbackRoutes(deps: CallbackDeps) {
   const app = new Hono()
   const now = deps.now ?? (() => new Date())
+  const limiter = createCallbackLimiter(deps.limit)
+  const trusted = deps.trustedProxies ?? []
+
+  async function judge(q: SignedQuery, address: string): Promise<CallbackOutcome> {
+    if (!(await limiter.take(address))) return { refused: 'rate_limited' }
+    const puid = q.puid.trim()
+    const upid = q.upid.trim()
+    const hem = normalizeHem(q.hem) ?? ''
+    if (!isPuid(puid) || !(isUpId(upid) || hem) || (q.org && !ORG_REF.test(q.org))) return { refused: 'invalid_ids' }
+    const link = (orgId: string): CallbackOutcome => ({
+      link: { puid, up_id: isUpId(upid) ? upid : '', hem, source: 'callback', linked_at: chTime(now()), org_id: orgId },
+    })
+    if (!q.org) return link('')
+    let org
+    try {
+      org = await deps.secrets.resolve(q.org)
+    } catch (err) {
+      deps.logger?.error({ err }, 'identity callback: organisation look-up failed; link dropped')
+      return { dropped: 'lookup_failed' }
+    }
+    if (!org?.secret) return link('')
+    const verdict = checkSignature(q, org.secret, now().getTime())
+    if (verdict !== 'ok') return { refused: verdict }
+    await limiter.giveBack(address)
+    return link(org.orgId)
+  }
+
   app.get('/i/callback', async function identityCallback(c) {
-    const puid = (c.req.query('puid') ?? '').trim()
-    const upid = (c.req.query('upid') ?? '').trim()
-    const hem = normalizeHem(c.req.query('hem') ?? '') ?? ''
-    const link: IdentityLinkRecord | undefined =
-      isPuid(puid) && (isUpId(upid) || hem) ? { puid, up_id: isUpId(upid) ? upid : '', hem, source: 'callback', linked_at: chTime(now()) } : undefined
-    if (link) {
+    const outcome = await judge(queryOf(c), clientAddress(c, trusted))
+    if ('refused' in outcome) deps.refusals.count(outcome.refused)
+    if ('link' in outcome) {
       try {
-        await deps.publish([{ key: puid, value: JSON.stringify(link) }])
+        await deps.publish([{ key: outcome.link.puid, value: JSON.stringify(outcome.link) }])
       } catch (err) {
         deps.logger?.error({ err }, 'identity callback: publish to bus failed; link dropped')
       }
@@ -44,4 +107,20 @@ export function createCallbackRoutes(deps: CallbackDeps) {
     return c.body(new Uint8Array(PIXEL), 200, { 'content-type': 'image/gif', 'cache-control': 'no-store, max-age=0', 'content-length': String(PIXEL.length) })
   })
   return app
+}
+
+/** The query's values as sent (URL-decoded, the first of each name): what a partner signs. */
+function queryOf(c: Context): SignedQuery {
+  const q = (name: string) => c.req.query(name) ?? ''
+  return { puid: q('puid'), hem: q('hem'), upid: q('upid'), org: q('org'), ts: q('ts'), sig: q('sig') }
+}
+
+function clientAddress(c: Context, trusted: TrustedProxies): string {
+  let remote: string | undefined
+  try {
+    remote = getConnInfo(c).remote.address
+  } catch {
+    remote = undefined // no socket (app.request in tests without an env)
+  }
+  return clientIp(remote, c.req.header('x-forwarded-for'), trusted)
 }

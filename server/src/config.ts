@@ -58,6 +58,17 @@ const schema = z.object({
   /** How long a session lasts, in days. */
   SESSION_DAYS: z.coerce.number().positive().max(365).default(30),
   /**
+   * The identity callback's limit per client address (ingest/src/callback/limiter.ts):
+   * FL0_CALLBACK_RATE_LIMIT callbacks per FL0_CALLBACK_RATE_WINDOW_SECONDS, counted in each
+   * ingest process's memory, so N ingest processes let an address through up to N times it;
+   * 0: no limit. A partner's pixel loads once per page view in each visitor's browser: 60 a
+   * minute is one page view a second, sustained, from one address (an office behind one NAT
+   * included). Callbacks with a valid signature are not held against the address. Behind a
+   * proxy, set TRUSTED_PROXIES, or every visitor is the proxy's one address.
+   */
+  FL0_CALLBACK_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  FL0_CALLBACK_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  /**
    * The company-logo service the company page's images come from: an http(s)
    * address with {domain} where the company's domain goes. The browser loads
    * it, so it is a third party the visitor's browser talks to; set it empty to

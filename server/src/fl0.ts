@@ -11,6 +11,8 @@ import { createScoringRunner, type ScoringRunner } from '@fl0/api/scoring/runner
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
 import { openStores, type Stores } from './stores.ts'
+import { createCallbackSecretCache, createRefusalCounter } from '@fl0/ingest'
+import { addCallbackRefusals, findCallbackOrg } from '@fl0/stores'
 
 export interface RunningFl0 {
   url: string
@@ -60,8 +62,21 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
       return source ? { orgId: source.org_id, sourceId: source.id, secret: source.webhook_secret } : undefined
     })
     app.route('/', createWebhookRoutes({ sources: webhooks, logger, publish: (records) => bus.publish(EVENTS_TOPIC, records) }))
-    // The identity partner's pixel: links a visitor id to a person, through the bus to the identity worker.
-    app.route('/', createCallbackRoutes({ logger, publish: (records) => bus.publish(LINKS_TOPIC, records) }))
+    // The identity partner's pixel: links a visitor id to a person, through the bus to the identity worker;
+    // limited per address, signed for organisations with a secret, its refusals counted in the metadata store.
+    const callbackRefusals = createRefusalCounter({ store: (day, counts) => addCallbackRefusals(metadata, day, counts), logger })
+    consumers.push({ stop: () => callbackRefusals.close() }) // the last counts written on stop, before the stores close
+    app.route(
+      '/',
+      createCallbackRoutes({
+        logger,
+        publish: (records) => bus.publish(LINKS_TOPIC, records),
+        limit: { points: config.FL0_CALLBACK_RATE_LIMIT, durationS: config.FL0_CALLBACK_RATE_WINDOW_SECONDS },
+        secrets: createCallbackSecretCache((org) => findCallbackOrg(metadata, org)),
+        refusals: callbackRefusals,
+        trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+      }),
+    )
   }
 
   if (roles.includes('workers')) {

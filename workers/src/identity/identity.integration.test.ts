@@ -13,7 +13,7 @@ import { cidrKeys } from './ip.ts'
  * The identity worker on the disk bus and chDB: visits as 30-minute sessions,
  * addresses matched as they are written (provider ranges never a company),
  * replays that change nothing, out-of-order events that join two visits, and
- * callback links stored once.
+ * callback links stored once, a signed one apart from the same link unsigned.
  */
 const silent = { info() {}, warn() {} }
 let store: EventStore
@@ -137,6 +137,21 @@ describe('identity worker', () => {
     await until(() => links() >= records.length)
     const r = await store.client.query({ query: `SELECT puid, up_id, hem, source FROM identity_links FINAL WHERE puid = 'p-9'`, format: 'JSONEachRow' })
     expect(await r.json()).toEqual([{ puid: 'p-9', up_id: '5x5-00000000000000000000000000000042', hem: '', source: 'callback' }])
+    await worker.stop()
+  })
+
+  it('keeps a signed link apart from the same link unsigned: a replayed unsigned callback cannot replace it', async () => {
+    const { worker, links } = await startCounted()
+    const link = { puid: 'p-10', up_id: '5x5-00000000000000000000000000000043', hem: '', source: 'callback', linked_at: at(0) }
+    const records = [{ ...link, org_id: 'org-a' }, link, { ...link, org_id: '' }, { ...link, org_id: 'org-a', linked_at: at(5) }]
+    await bus.publish('identity-links', records.map((r) => ({ key: 'p-10', value: JSON.stringify(r) })))
+    await until(() => links() >= records.length)
+    await store.client.command({ query: 'OPTIMIZE TABLE identity_links FINAL' })
+    const r = await store.client.query({ query: `SELECT org_id, linked_at FROM identity_links FINAL WHERE puid = 'p-10' ORDER BY org_id`, format: 'JSONEachRow' })
+    expect(await r.json()).toEqual([
+      { org_id: '', linked_at: at(0) },
+      { org_id: 'org-a', linked_at: at(5) },
+    ])
     await worker.stop()
   })
 })
