@@ -25,8 +25,12 @@ describe('api mounted in fl0', () => {
     const config = await (await fetch(`${fl0.url}/api/auth/config`)).json()
     expect(config).toEqual({ provider: 'local', issuer: `http://localhost:${fl0.port}/api/auth/local`, clientId: 'fl0' })
     const up = await post('/api/auth/local/sign-up', { name: 'Ada', email: 'ada@example.com', password: 'analytical engine' })
-    expect(up.status).toBe(201)
-    const signIn = await post('/api/sign-in', await up.json())
+    expect(up.status).toBe(202)
+    // No SMTP server: the confirmation link is in fl0's log, under the public URL.
+    const link = new URL(await fl0.mailedLink('ada@example.com', 'verify-email'))
+    expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:${fl0.port}/account/verify-email`)
+    const confirmed = await post('/api/auth/local/verify-email', { token: link.searchParams.get('token') })
+    const signIn = await post('/api/sign-in', await confirmed.json())
     expect(signIn.status).toBe(200)
     cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!
     const me = await (await fetch(`${fl0.url}/api/users/me`, { headers: { cookie } })).json()
@@ -49,8 +53,7 @@ describe('api mounted in fl0', () => {
     expect(anonymous.status).toBe(401)
     expect(await anonymous.json()).toEqual({ success: false, message: 'Not signed in', errors: [] })
     // Ada's organisation does not exist for a later account that is not a member.
-    const bob = await post('/api/auth/local/sign-up', { name: 'Bob', email: 'bob@example.com', password: 'difference engine' })
-    const bobCookie = (await post('/api/sign-in', await bob.json())).headers.getSetCookie()[0]!.split(';')[0]!
+    const bobCookie = await fl0.signUp('Bob', 'bob@example.com', 'difference engine')
     const other = await fetch(`${fl0.url}/api/orgs/analytical/users`, { headers: { cookie: bobCookie } })
     expect(other.status).toBe(404)
     expect(await other.json()).toEqual({ success: false, message: 'Organization not found', errors: [] })

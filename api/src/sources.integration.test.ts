@@ -12,9 +12,7 @@ let fl0: TestFl0
 let cookie: string
 beforeAll(async () => {
   fl0 = await startTestFl0()
-  const up = await post('/api/auth/local/sign-up', { name: 'Ada', email: 'ada@example.com', password: 'analytical engine' })
-  const signIn = await post('/api/sign-in', await up.json())
-  cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!
+  cookie = await fl0.signUp('Ada', 'ada@example.com', 'analytical engine')
 })
 afterAll(async () => {
   await fl0?.stop()

@@ -15,7 +15,7 @@ export interface LogLine {
 
 export const TEST_PUBLIC_URL = 'http://fl0.test'
 
-export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | 'smtp' | 'sessionTtlMs' | 'configuredPublicUrl' | 'revokeWriteKey' | 'revokeWebhook' | 'paragon' | 'logoUrlTemplate' | 'exportDatabase'>> = {}) {
+export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | 'smtp' | 'sessionTtlMs' | 'configuredPublicUrl' | 'revokeWriteKey' | 'revokeWebhook' | 'paragon' | 'logoUrlTemplate' | 'exportDatabase' | 'clientAddress' | 'throttleLimits' | 'uploadMaxBytes'>> = {}) {
   const sql: Sql = await openPglite()
   await migrateMetadata(sql)
   // A real ClickHouse (chDB) in a fresh directory; one per test file, as chDB allows one per process.

@@ -8,7 +8,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { createOrganisation, createSource, findOrganisationByUrlCode, listSources } from '@fl0/stores'
+import { createOrganisation, createSource, createUser, findLocalAccount, findOrganisationByUrlCode, listSources, markEmailVerified, setLocalPassword } from '@fl0/stores'
+import { hashPassword } from '@fl0/api/auth/passwords'
 import { loadConfig, createLogger, startFl0 } from '@fl0/server'
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, port: { type: 'string', default: '0' }, report: { type: 'string' } } })
@@ -40,8 +41,15 @@ if (values.report) {
 }
 
 const metadata = fl0.stores.metadata!
+const BENCH_USER = { email: 'bench@example.com', password: 'correct horse battery' }
 const org = (await findOrganisationByUrlCode(metadata, 'bench')) ?? (await createOrganisation(metadata, 'bench'))
 const source = (await listSources(metadata, org.id)).find((s) => s.type === 'segment') ?? (await createSource(metadata, { orgId: org.id, type: 'segment', name: 'segment' }))
+// An account to read the dashboard's API with: the first, so it adopts the bench organisation (bench/src/lexicon-delay.ts signs in as it).
+if (!(await findLocalAccount(metadata, BENCH_USER.email))) {
+  const passwordHash = await hashPassword(BENCH_USER.password)
+  const user = await createUser(metadata, { email: BENCH_USER.email, name: 'Bench' }, (tx, u) => setLocalPassword(tx, u.id, passwordHash))
+  await markEmailVerified(metadata, user.id, new Date())
+}
 process.stdout.write(JSON.stringify({ url: fl0.url, writeKey: source.write_key, pid: process.pid }) + '\n')
 
 if (process.env.FL0_BENCH_LOOP_DELAY) {

@@ -30,5 +30,5 @@ it('refuses to start on a data directory another fl0 is using', async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', password: 'analytical engine' }),
   })
-  expect(signUp.status).toBe(201)
+  expect(signUp.status).toBe(202)
 })

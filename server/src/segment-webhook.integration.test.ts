@@ -15,14 +15,7 @@ let webhook: { url: string; secret: string }
 beforeAll(async () => {
   fl0 = await startTestFl0()
   // The first account adopts the test organisation as its admin (stores/src/metadata/users.ts).
-  const signUp = await fetch(`${fl0.url}/api/auth/local/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', password: 'correct horse battery' }),
-  })
-  const { token } = (await signUp.json()) as { token: string }
-  const signIn = await fetch(`${fl0.url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
-  cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  cookie = await fl0.signUp('Ada', 'ada@example.com')
 })
 afterAll(async () => {
   await fl0?.stop()

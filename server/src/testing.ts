@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createOrganisation, createSource, type Organisation, type Source } from '@fl0/stores'
 import { loadConfig } from './config.ts'
-import { createLogger } from './logger.ts'
+import { Writable } from 'node:stream'
+import { pino } from 'pino'
 import { startFl0, type RunningFl0 } from './fl0.ts'
 
 /**
@@ -19,6 +20,14 @@ export interface EmptyTestFl0 extends RunningFl0 {
   query<T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>): Promise<T[]>
   /** Waits until `sql` returns a row whose `n` reaches `count`, or throws after `timeoutMs`. */
   waitForCount(sql: string, params: Record<string, unknown>, count: number, timeoutMs?: number): Promise<number>
+  /**
+   * The last link fl0 logged for `email` (no SMTP server: links are written to
+   * the log, as whoever runs fl0 reads them): `kind` 'verify-email',
+   * 'reset-password' or 'account-exists', or 'invitation'. Waits for it.
+   */
+  mailedLink(email: string, kind: string, timeoutMs?: number): Promise<string>
+  /** A local account made through the API: signed up, its address confirmed by the logged link, signed in. Returns its session cookie. */
+  signUp(name: string, email: string, password?: string): Promise<string>
 }
 
 /**
@@ -44,10 +53,31 @@ export async function startTestFl0(env: Record<string, string> = {}): Promise<Te
 export async function startEmptyFl0(env: Record<string, string> = {}): Promise<EmptyTestFl0> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fl0-test-'))
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', FL0_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env })
-  const fl0 = await startFl0(config, createLogger(config.LOG_LEVEL))
+  // Logged at info whatever LOG_LEVEL says, into memory only: the links fl0 logs when no SMTP server is set are kept for mailedLink.
+  const links: Array<{ email: string; kind: string; link: string }> = []
+  const capture = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n')) {
+        if (!line.includes('"link"')) continue
+        const obj = JSON.parse(line) as { email?: string; kind?: string; link?: string }
+        if (obj.email && obj.link) links.push({ email: obj.email, kind: obj.kind ?? 'invitation', link: obj.link })
+      }
+      done()
+    },
+  })
+  const fl0 = await startFl0(config, pino({ level: 'info', base: { service: 'fl0' } }, capture))
   const query = async <T>(sql: string, params: Record<string, unknown> = {}) => {
     const result = await fl0.stores.events!.client.query({ query: sql, query_params: params, format: 'JSONEachRow' })
     return result.json<T>()
+  }
+  const mailedLink = async (email: string, kind: string, timeoutMs = 10_000) => {
+    const deadline = Date.now() + timeoutMs
+    for (;;) {
+      const found = links.findLast((l) => l.email === email.toLowerCase() && l.kind === kind)
+      if (found) return found.link
+      if (Date.now() > deadline) throw new Error(`no ${kind} link logged for ${email}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
   }
   return {
     ...fl0,
@@ -62,6 +92,18 @@ export async function startEmptyFl0(env: Record<string, string> = {}): Promise<E
         await new Promise((r) => setTimeout(r, 100))
       }
       throw new Error(`timed out waiting for ${count} rows (have ${n}): ${sql}`)
+    },
+    mailedLink,
+    async signUp(name, email, password = 'correct horse battery') {
+      const post = (path: string, body: unknown) => fetch(`${fl0.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      const up = await post('/api/auth/local/sign-up', { name, email, password })
+      if (up.status !== 202) throw new Error(`sign-up failed: ${up.status} ${await up.text()}`)
+      const token = new URL(await mailedLink(email, 'verify-email')).searchParams.get('token')
+      const confirmed = await post('/api/auth/local/verify-email', { token })
+      if (confirmed.status !== 200) throw new Error(`confirming ${email} failed: ${confirmed.status} ${await confirmed.text()}`)
+      const signIn = await post('/api/sign-in', await confirmed.json())
+      if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`)
+      return signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
     },
     async stop() {
       await fl0.stop()

@@ -12,14 +12,7 @@ let fl0: TestFl0
 let cookie: string
 beforeAll(async () => {
   fl0 = await startTestFl0()
-  const signUp = await fetch(`${fl0.url}/api/auth/local/sign-up`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Root', email: 'root@example.com', password: 'correct horse battery' }),
-  })
-  const { token } = (await signUp.json()) as { token: string }
-  const signIn = await fetch(`${fl0.url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
-  cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('fl0_session='))!.split(';')[0]!
+  cookie = await fl0.signUp('Root', 'root@example.com')
 })
 afterAll(async () => {
   await fl0?.stop()

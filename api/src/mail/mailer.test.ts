@@ -2,14 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApi, type TestApi } from '../testing.ts'
 import { startTestSmtp, type TestSmtp } from './test-smtp.ts'
 
-/** Invitations by e-mail when SMTP_URL is set: nodemailer delivering to a real (tiny) SMTP server. */
+/** Invitations and account links by e-mail when SMTP_URL is set: nodemailer delivering to a real (tiny) SMTP server. */
 let smtp: TestSmtp
 let t: TestApi
 let admin: string
+
+/** A mail's text, its quoted-printable soft breaks and escaped '=' undone. */
+const textOf = (data: string) => data.replace(/=\r\n/g, '').replace(/=3D/g, '=')
+
+/** Signs up, and follows the link of the confirmation e-mail. */
+async function signUpByMail(name: string, email: string) {
+  const res = await t.call('POST', '/api/auth/local/sign-up', { body: { name, email, password: 'correct horse battery' } })
+  expect(res.status).toBe(202)
+  expect(await res.json()).toEqual({ email, delivery: 'sent' })
+  const mail = smtp.received.findLast((m) => m.to.includes(email))!
+  expect(mail.data).toContain('Subject: Confirm your email address for fl0')
+  const token = /http:\/\/fl0\.test\/account\/verify-email\?token=([A-Za-z0-9_-]{43})/.exec(textOf(mail.data))![1]
+  const confirmed = await t.call('POST', '/api/auth/local/verify-email', { body: { token } })
+  expect(confirmed.status).toBe(200)
+  return t.signInWith(((await confirmed.json()) as { token: string }).token)
+}
+
 beforeAll(async () => {
   smtp = await startTestSmtp()
   t = await createTestApi({ smtp: { url: smtp.url, from: 'fl0 <invites@fl0.test>' } })
-  ;({ cookie: admin } = await t.signUp('Ada Lovelace', 'ada@example.com'))
+  ;({ cookie: admin } = await signUpByMail('Ada Lovelace', 'ada@example.com'))
   await t.createOrg(admin, 'Acme')
 })
 afterAll(async () => {
@@ -21,8 +38,9 @@ describe('invitation e-mail', () => {
   it('is sent through SMTP with the accept link, and the link is not logged', async () => {
     const res = await t.call('POST', '/api/orgs/acme/users', { cookie: admin, body: { invitee_email: 'bob@example.com' } })
     expect(res.status).toBe(201)
-    expect(smtp.received).toHaveLength(1)
-    const mail = smtp.received[0]!
+    const toBob = smtp.received.filter((m) => m.to.includes('bob@example.com'))
+    expect(toBob).toHaveLength(1)
+    const mail = toBob[0]!
     expect(mail.from).toBe('invites@fl0.test')
     expect(mail.to).toEqual(['bob@example.com'])
     expect(mail.data).toContain('Subject: Ada Lovelace invited you to Acme on fl0')
@@ -31,7 +49,7 @@ describe('invitation e-mail', () => {
     expect(t.logs.some((l) => typeof l.obj.link === 'string')).toBe(false)
 
     // The link in the mail is the one that works.
-    const { cookie: bob } = await t.signUp('Bob', 'bob@example.com')
+    const { cookie: bob } = await signUpByMail('Bob', 'bob@example.com')
     const accepted = await t.call('POST', `/api/invitations/${link!.split('/invitations/')[1]}/accept`, { cookie: bob })
     expect(await accepted.json()).toEqual({ url_code: 'acme' })
   })
@@ -50,5 +68,23 @@ describe('invitation e-mail', () => {
     expect(team.find((m) => m.email === 'carol@example.com')?.invitation_status).toBe('pending')
     expect((await t.call('POST', '/api/orgs/acme/users', { cookie: admin, body: { invitee_email: 'carol@example.com' } })).status).toBe(201)
     expect(smtp.received.at(-1)?.to).toEqual(['carol@example.com'])
+  })
+})
+
+describe('account e-mails', () => {
+  it('a reset link goes to the owner, and a sign-up with a taken address mails its owner instead of telling the caller', async () => {
+    const reset = await t.call('POST', '/api/auth/local/password-reset', { body: { email: 'ada@example.com' } })
+    expect(await reset.json()).toEqual({ email: 'ada@example.com', delivery: 'sent' })
+    const resetMail = smtp.received.at(-1)!
+    expect(resetMail.to).toEqual(['ada@example.com'])
+    expect(resetMail.data).toContain('Subject: Reset your fl0 password')
+    expect(textOf(resetMail.data)).toMatch(/http:\/\/fl0\.test\/account\/reset-password\?token=[A-Za-z0-9_-]{43}/)
+
+    const taken = await t.call('POST', '/api/auth/local/sign-up', { body: { name: 'Not Ada', email: 'ada@example.com', password: 'a new password' } })
+    expect(taken.status).toBe(202)
+    expect(await taken.json()).toEqual({ email: 'ada@example.com', delivery: 'sent' })
+    const existsMail = smtp.received.at(-1)!
+    expect(existsMail.data).toContain('Subject: You already have an fl0 account')
+    expect(t.logs.some((l) => typeof l.obj.link === 'string')).toBe(false) // sent, so not logged
   })
 })
