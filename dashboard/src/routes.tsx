@@ -20,6 +20,9 @@ function screen(component: LazyExoticComponent<ComponentType>) {
 const SignIn = lazy(() => import('./screens/account/SignIn.tsx'))
 const SignUp = lazy(() => import('./screens/account/SignUp.tsx'))
 const Callback = lazy(() => import('./screens/account/Callback.tsx'))
+const VerifyEmail = lazy(() => import('./screens/account/VerifyEmail.tsx'))
+const ForgotPassword = lazy(() => import('./screens/account/ForgotPassword.tsx'))
+const ResetPassword = lazy(() => import('./screens/account/ResetPassword.tsx'))
 const AcceptInvitation = lazy(() => import('./screens/invitations/AcceptInvitation.tsx'))
 const SettingsPage = lazy(() => import('./screens/settings/SettingsPage.tsx'))
 const CompanyPage = lazy(() => import('./screens/companies/CompanyPage.tsx'))
@@ -137,6 +140,9 @@ export const routes: RouteObject[] = [
       { path: 'account/sign-in', element: screen(SignIn) },
       { path: 'account/sign-up', element: screen(SignUp) },
       { path: 'account/callback', element: screen(Callback) },
+      { path: 'account/verify-email', element: screen(VerifyEmail) },
+      { path: 'account/forgot-password', element: screen(ForgotPassword) },
+      { path: 'account/reset-password', element: screen(ResetPassword) },
       { path: 'invitations/:token', element: screen(AcceptInvitation) },
       {
         element: <RequireUser />,

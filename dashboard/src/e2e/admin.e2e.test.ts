@@ -90,7 +90,7 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
     await signUpToDemo(staff.page, fl0)
 
     const { page } = member
-    await signUp(page, fl0.url, 'Linus Torvalds', 'linus@example.com')
+    await signUp(page, fl0, 'Linus Torvalds', 'linus@example.com')
     expect(await createOrganisation(page, 'Penguin')).toBe('penguin')
     await page.goto(fl0.url + '/admin/people-table')
     await page.getByRole('heading', { name: 'Admin area', level: 1 }).waitFor()

@@ -53,7 +53,7 @@ describe.skipIf(!runBrowserTests)('connections and data sources, in Chromium', (
     })
 
   it('the first account signs up, adopts the demo organisation and opens Connections from the Data model menu', async () => {
-    await signUp(page, fl0.url, 'Ada Lovelace', 'ada@example.com')
+    await signUp(page, fl0, 'Ada Lovelace', 'ada@example.com')
     await page.waitForURL(/\/organizations\/demo\/reports$/)
     const model = menu(page).getByRole('group', { name: 'Data model' })
     await model.getByRole('button', { name: 'Data model' }).click()

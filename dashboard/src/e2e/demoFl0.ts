@@ -42,7 +42,7 @@ export const demoUrl = (fl0: DemoFl0, path = '') => `${fl0.url}/organizations/${
 
 /** Signs up the first account (Ada Lovelace, staff): it adopts the demo organisation and lands on its People page. */
 export async function signUpToDemo(page: Page, fl0: DemoFl0) {
-  await signUp(page, fl0.url, 'Ada Lovelace', 'ada@example.com')
+  await signUp(page, fl0, 'Ada Lovelace', 'ada@example.com')
   await page.waitForURL(/\/organizations\/demo\/people$/)
 }
 

@@ -50,19 +50,42 @@ export async function openPage(browser: Browser, options: BrowserContextOptions)
 
 export const PASSWORD = 'correct horse battery'
 
-/** Signs up through the built-in provider's screen, from a page already on /account/sign-up. */
+/** A running fl0 as the browser tests reach it: its address, and the links it logs when no mail server is set (server/src/testing.ts). */
+export interface Fl0Site {
+  url: string
+  mailedLink(email: string, kind: string): Promise<string>
+}
+
+/**
+ * Signs up through the built-in provider's screen, from a page already on
+ * /account/sign-up, and waits for the screen that asks to follow the e-mailed link.
+ */
 export async function fillSignUp(page: Page, name: string, email: string) {
   await page.getByLabel('Name').fill(name)
   const emailField = page.getByLabel('Email')
   if (!(await emailField.inputValue())) await emailField.fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign up' }).click()
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor()
 }
 
-/** Opens fl0's /account/sign-up and signs up there. */
-export async function signUp(page: Page, fl0Url: string, name: string, email: string) {
-  await page.goto(fl0Url + '/account/sign-up')
+/**
+ * Follows a confirmation link, as its owner would from the e-mail, in this
+ * page (so that where to go after signing in, kept in the tab, is kept), and
+ * confirms. `link` is the e-mailed address; it is opened on `fl0Url` (the
+ * tests reach fl0 at 127.0.0.1, its links name localhost).
+ */
+export async function followConfirmation(page: Page, fl0Url: string, link: string) {
+  const { pathname, search } = new URL(link)
+  await page.goto(fl0Url + pathname + search)
+  await page.getByRole('button', { name: 'Confirm and sign in' }).click()
+}
+
+/** Opens fl0's /account/sign-up, signs up there, and follows the confirmation link fl0 logged. */
+export async function signUp(page: Page, fl0: Fl0Site, name: string, email: string) {
+  await page.goto(fl0.url + '/account/sign-up')
   await fillSignUp(page, name, email)
+  await followConfirmation(page, fl0.url, await fl0.mailedLink(email, 'verify-email'))
 }
 
 /** Creates an organisation through the form an account without one is shown; returns its url code once its People page opens. */

@@ -44,7 +44,7 @@ describe.skipIf(!runBrowserTests)('integrations, in Chromium', () => {
   const integrations = () => page.getByRole('list', { name: 'Integrations' })
 
   it('authenticates with the token fl0 signs, shows the loader while waiting, then lists the integrations; a button opens its Connect Portal', async () => {
-    await signUp(page, fl0.url, 'Ada Lovelace', 'ada@example.com')
+    await signUp(page, fl0, 'Ada Lovelace', 'ada@example.com')
     org = await createOrganisation(page, 'Acme')
     const me = (await (await page.request.get(`${fl0.url}/api/users/me`)).json()) as { id: string }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
-import { createOrganisation, fillSignUp, launchChromium, menu, openPage, PASSWORD, runBrowserTests, screenshot } from './harness.ts'
+import { createOrganisation, fillSignUp, followConfirmation, launchChromium, menu, openPage, PASSWORD, runBrowserTests, screenshot } from './harness.ts'
 
 /**
  * The shell in Chromium against a real fl0 (API, sessions, PGlite): sign up,
@@ -30,6 +30,11 @@ describe.skipIf(!runBrowserTests)('the dashboard shell, in Chromium', () => {
     await page.waitForURL('**/account/sign-in')
     await page.getByRole('link', { name: 'Sign up' }).click()
     await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
+    // No mail server: the screen says where the link went instead of leaving the user waiting for an e-mail.
+    await page.getByText('We sent a link to ada@example.com. Follow it to confirm your address and sign in.').waitFor()
+    await page.getByRole('note').getByText("the link was written to fl0's server log instead").waitFor()
+    await screenshot(page, 'shell-00-check-your-email')
+    await followConfirmation(page, fl0.url, await fl0.mailedLink('ada@example.com', 'verify-email'))
     await page.getByRole('heading', { name: 'Create your Organization' }).waitFor()
     await screenshot(page, 'shell-01-create-organization')
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
-import { createOrganisation, fillSignUp, launchChromium, openPage, runBrowserTests, screenshot, signUp, type OpenedPage } from './harness.ts'
+import { createOrganisation, fillSignUp, followConfirmation, launchChromium, openPage, runBrowserTests, screenshot, signUp, type OpenedPage } from './harness.ts'
 import { decodeQuotedPrintable, startTestSmtp, type TestSmtp } from '@fl0/api/mail/test-smtp'
 
 /**
@@ -18,6 +18,17 @@ describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
   let org = ''
   let link = ''
 
+  /** The link of the last confirmation e-mail the SMTP sink received for `email`. */
+  async function confirmationMailedTo(email: string): Promise<string> {
+    const deadline = Date.now() + 10_000
+    for (;;) {
+      const mail = smtp.received.findLast((m) => m.to.includes(email) && decodeQuotedPrintable(m.data).includes('/account/verify-email?token='))
+      if (mail) return /https?:\/\/[^\s"<>]+\/account\/verify-email\?token=[A-Za-z0-9_-]+/.exec(decodeQuotedPrintable(mail.data))![0]
+      if (Date.now() > deadline) throw new Error(`no confirmation e-mail to ${email}`)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+
   beforeAll(async () => {
     smtp = await startTestSmtp()
     ;[fl0, browser] = await Promise.all([startEmptyFl0({ SMTP_URL: smtp.url }), launchChromium()])
@@ -32,7 +43,7 @@ describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
 
   it('an admin opens the settings from the user menu and sees the team', async () => {
     const { page } = admin
-    await signUp(page, fl0.url, 'Grace Hopper', 'grace@example.com')
+    await signUp(page, { url: fl0.url, mailedLink: confirmationMailedTo }, 'Grace Hopper', 'grace@example.com')
     org = await createOrganisation(page, 'Navy')
 
     await page.getByRole('button', { name: 'User menu' }).click()
@@ -76,6 +87,9 @@ describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
     // The invited address is filled in.
     expect(await page.getByLabel('Email').inputValue()).toBe('linus@example.com')
     await fillSignUp(page, 'Linus Torvalds', 'linus@example.com')
+    // With a mail server, the screen says nothing of logs.
+    expect(await page.getByRole('note').count()).toBe(0)
+    await followConfirmation(page, fl0.url, await confirmationMailedTo('linus@example.com'))
     await page.waitForURL(`**${link}`)
     await page.getByRole('button', { name: 'Accept invitation' }).click()
     await page.waitForURL(`**/organizations/${org}/people`)

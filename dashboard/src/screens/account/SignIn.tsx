@@ -34,6 +34,11 @@ function LocalSignIn() {
       <form onSubmit={form.submit} noValidate className="space-y-4">
         <TextField label="Email" type="email" autoComplete="email" field={form.field('email')} error={form.errors.email} />
         <TextField label="Password" type="password" autoComplete="current-password" field={form.field('password')} error={form.errors.password} />
+        <div className="text-right text-sm">
+          <Link to={{ pathname: '/account/forgot-password', search: form.values.email ? `email=${encodeURIComponent(form.values.email)}` : '' }} className="text-indigo-700 underline">
+            Forgot your password?
+          </Link>
+        </div>
         <Button type="submit" className="w-full" loading={form.submitting}>
           Sign in
         </Button>

@@ -1,5 +1,6 @@
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { localSignUpSchema } from '@fl0/contracts/auth'
+import { localSignUpSchema, type MailedResponse } from '@fl0/contracts/auth'
 import { useApi } from '../../api/context.tsx'
 import { Button } from '../../ui/Button.tsx'
 import { TextField } from '../../ui/form/TextField.tsx'
@@ -8,17 +9,35 @@ import { AuthCard } from './AuthCard.tsx'
 import { ExternalSignIn } from './ExternalSignIn.tsx'
 import { useAuthConfig } from './useAuthConfig.ts'
 import { FetchView } from '../../ui/FetchView.tsx'
-import { useFinishSignIn } from './useLocalSignIn.ts'
+import { afterSignIn } from '../../session/token.ts'
+import { MailSent } from './MailSent.tsx'
 
+/**
+ * The built-in provider's sign-up. The server answers the same whether the
+ * address is new or already has an account (it tells the address's owner by
+ * e-mail, nobody else), so the screen asks the user to follow the link it sent.
+ */
 function LocalSignUp() {
   const api = useApi()
-  const finish = useFinishSignIn()
   const [params] = useSearchParams()
+  const [mailed, setMailed] = useState<MailedResponse>()
   const form = useForm({
     initial: { name: '', email: params.get('email') ?? '', password: '' },
     schema: localSignUpSchema,
-    submit: async (values) => finish((await api.auth.localSignUp(values)).token),
+    submit: async (values) => {
+      const answer = await api.auth.localSignUp(values)
+      // Where to go once signed in (an invitation), when the link is opened in this browser.
+      afterSignIn.set(params.get('next'))
+      setMailed(answer)
+    },
   })
+  if (mailed) {
+    return (
+      <MailSent mailed={mailed}>
+        We sent a link to <strong>{mailed.email}</strong>. Follow it to confirm your address and sign in.
+      </MailSent>
+    )
+  }
   return (
     <AuthCard
       title="Create your account"
