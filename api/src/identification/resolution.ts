@@ -13,7 +13,12 @@ import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
  * 1. callback: a puid of any of the person's visits is linked (identity
  *    callback or cookie import) to an up_id, or to a hashed e-mail the
  *    universal table knows, and the universal table has that person. The
- *    latest such link wins.
+ *    latest such link wins. A link counts for the organisation a signed
+ *    callback named; an unscoped one (an unsigned callback, a cookie import)
+ *    for every organisation, except unsigned callbacks for an organisation
+ *    that requires signed ones (callback_link_policy,
+ *    clickhouse/0007_callback_link_scope.sql): from the moment it set its
+ *    secret, the unsigned links it had stop counting too.
  * 2. identify: otherwise, the person is a user id, or gave an e-mail in an
  *    identify call; that e-mail's SHA-256 finds their universal record, if any.
  * Company, the first that applies:
@@ -68,11 +73,14 @@ export function resolutionCtes(visitFilter?: string): string {
     SELECT DISTINCT up_id FROM universal_persons
     WHERE up_id IN (SELECT up_id FROM identity_links WHERE up_id != '') OR up_id IN (SELECT up_id FROM link_hems)
   ),
+  signed_only_orgs AS (SELECT org_id FROM callback_link_policy FINAL WHERE signed_only = 1),
   cb_links AS (
     SELECT pp.org_id AS org_id, pp.person AS person, l.linked_at AS linked_at, l.hem AS hem, if(l.up_id != '', l.up_id, lh.up_id) AS up_id
     FROM person_puids AS pp
     INNER JOIN identity_links AS l ON pp.puid = l.puid
     LEFT JOIN link_hems AS lh ON l.hem = lh.hem
+    WHERE l.org_id = pp.org_id
+      OR (l.org_id = '' AND (l.source = 'cookies' OR pp.org_id NOT IN (SELECT org_id FROM signed_only_orgs)))
   ),
   cb AS (
     SELECT c.org_id AS org_id, c.person AS person,

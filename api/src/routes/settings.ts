@@ -5,6 +5,7 @@ import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg } from '../guard/index.ts'
+import { createCallbackSecretRoutes } from './callback-secret.ts'
 
 /**
  * /api-v2/orgs/{organization}/settings: timezone and company paths. Served to
@@ -23,6 +24,9 @@ export function createSettingsRoutes(deps: ApiDeps) {
     const { timezone, companyPaths } = c.req.valid('json')
     return c.json(view(await saveOrgSettings(deps.sql, currentOrg(c).id, { timezone, company_paths: companyPaths })))
   })
+
+  // The identity callback's secret: not in the specification (routes/callback-secret.ts).
+  app.route('/callback-secret', createCallbackSecretRoutes(deps))
 
   return app
 }

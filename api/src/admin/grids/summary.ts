@@ -1,11 +1,12 @@
-import { listAdminJobs, listOrganisations, type Sql } from '@fl0/stores'
+import { CALLBACK_REFUSAL_LABELS, CALLBACK_REFUSAL_REASONS } from '@fl0/contracts'
+import { callbackRefusalTotals, listAdminJobs, listOrganisations, type Sql } from '@fl0/stores'
 import { rows, type Client } from '../../companies/query.ts'
 import { orgParams, resolutionCtes } from '../../identification/resolution.ts'
 import { num } from './page.ts'
 
 /** GET /api-v2/admin/summary: one row per figure of identification's tables, in a fixed order. */
 export async function summaryTable(client: Client, sql: Sql) {
-  const [[c], [v], orgs, jobs] = await Promise.all([
+  const [[c], [v], orgs, jobs, refused] = await Promise.all([
     rows<Record<string, string>>(
       client,
       `SELECT
@@ -29,6 +30,8 @@ export async function summaryTable(client: Client, sql: Sql) {
     ),
     listOrganisations(sql),
     listAdminJobs(sql, { limit: 1, offset: 0 }),
+    // Summed over every ingest process and day (ingest/src/callback/refusals.ts).
+    callbackRefusalTotals(sql),
   ])
   const last = jobs.rows[0]
   const data = [
@@ -42,6 +45,7 @@ export async function summaryTable(client: Client, sql: Sql) {
     { key: 'universalPersons', label: 'Universal table persons', value: num(c?.universal) },
     { key: 'cookieLinks', label: 'Cookie links', value: num(c?.cookie_links) },
     { key: 'callbackLinks', label: 'Callback links', value: num(c?.callback_links) },
+    ...CALLBACK_REFUSAL_REASONS.map((reason) => ({ ...CALLBACK_REFUSAL_LABELS[reason], value: refused[reason] ?? 0 })),
     { key: 'businessIntents', label: 'Business intents', value: num(c?.intents) },
     { key: 'pages', label: 'Pages', value: num(c?.pages) },
     { key: 'activities', label: 'Activities', value: num(c?.activities) },
