@@ -48,6 +48,8 @@ export async function runImport(deps: ApiDeps, c: Ctx, kind: keyof typeof IMPORT
     const outcome = await runJob(deps, { kind, fileName: upload.fileName, startedBy: sessionUser(c).id }, (progress) =>
       IMPORTERS[kind](deps.events.client, upload.stream, upload.fileName, progress, now),
     )
+    // The upload was cut off (past its limit, or the client went): the rest of its body is not read, so the connection cannot carry another request.
+    if (upload.stream.errored) c.header('Connection', 'close')
     return await answer(c, outcome)
   } finally {
     upload.stream.resume() // whatever is left of the upload is drained, so the request ends
