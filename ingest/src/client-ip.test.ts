@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientIp, parseTrustedProxies } from './client-ip.ts'
+import { clientIp, fromTrustedProxy, parseTrustedProxies } from './client-ip.ts'
 
 describe('clientIp', () => {
   const trusted = parseTrustedProxies('10.0.0.0/8, 127.0.0.1, ::1')
@@ -16,5 +16,23 @@ describe('clientIp', () => {
 
   it('returns the connection address normalised', () => {
     expect(clientIp('::ffff:203.0.113.9', undefined, trusted)).toBe('203.0.113.9')
+  })
+})
+
+describe('fromTrustedProxy', () => {
+  const trusted = parseTrustedProxies('10.0.0.0/8, ::1')
+  it.each([
+    ['10.1.2.3', true],
+    ['::ffff:10.1.2.3', true],
+    ['::1', true],
+    ['203.0.113.9', false],
+    ['', false],
+    [undefined, false],
+  ])('%s: %s', (remote, expected) => {
+    expect(fromTrustedProxy(remote, trusted)).toBe(expected)
+  })
+
+  it('trusts no one when no proxy is listed', () => {
+    expect(fromTrustedProxy('127.0.0.1', parseTrustedProxies(''))).toBe(false)
   })
 })

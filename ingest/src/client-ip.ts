@@ -31,6 +31,12 @@ export function clientIp(remoteAddress: string | undefined, forwardedFor: string
   return hops[0] ?? remote
 }
 
+/** True when the connection itself comes from a trusted proxy, whose X-Forwarded-* headers may then be believed. */
+export function fromTrustedProxy(remoteAddress: string | undefined, trusted: TrustedProxies): boolean {
+  const remote = normalize(remoteAddress ?? '')
+  return remote !== '' && isTrusted(remote, trusted)
+}
+
 function isTrusted(address: string, trusted: TrustedProxies): boolean {
   if (!ipaddr.isValid(address)) return false
   const ip = ipaddr.process(address)

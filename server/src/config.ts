@@ -37,8 +37,20 @@ const schema = z.object({
   CLICKHOUSE_USER: z.string().optional(),
   CLICKHOUSE_PASSWORD: z.string().optional(),
   CLICKHOUSE_DATABASE: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/).default('fl0'),
-  /** Addresses or CIDR ranges whose X-Forwarded-For is believed. */
+  /** Addresses or CIDR ranges whose X-Forwarded-For (and X-Forwarded-Proto) is believed. */
   TRUSTED_PROXIES: z.string().default(''),
+  /**
+   * Slow clients (slow-clients.ts). A request's headers must arrive within
+   * FL0_HEADERS_TIMEOUT_SECONDS; a connection on which fl0 waits for the
+   * client (the rest of a body, or the client to take the answer) and no
+   * byte moves for FL0_IDLE_TIMEOUT_SECONDS is closed, however long a request
+   * that keeps moving takes (uploads of gigabytes). FL0_REQUEST_TIMEOUT_SECONDS
+   * caps a whole request's arrival, headers and body; 0, the default, sets no
+   * cap, since none would fit the largest imports (bench/README.md).
+   */
+  FL0_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
+  FL0_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+  FL0_REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(0).max(7 * 24 * 3600).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Where users reach fl0 (invitation links, the built-in provider's issuer).

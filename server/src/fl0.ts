@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -13,6 +14,7 @@ import type { Logger } from './logger.ts'
 import { openStores, type Stores } from './stores.ts'
 import { createCallbackSecretCache, createRefusalCounter } from '@fl0/ingest'
 import { addCallbackRefusals, findCallbackOrg } from '@fl0/stores'
+import { clientTimeouts, cutOffIdleClients, httpServerOptions } from './slow-clients.ts'
 
 export interface RunningFl0 {
   url: string
@@ -126,10 +128,12 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   let port = config.PORT
   if (roles.includes('ingest') || roles.includes('api')) {
     server = await new Promise<ServerType>((resolve) => {
-      // Node's default of 5 minutes to receive a whole request would cut a large upload off (the universal
-      // table import reads its upload as fast as it stores it: about 14,000 rows a second, bench/README.md).
-      const serverOptions = { requestTimeout: 4 * 60 * 60 * 1000 }
+      // Headers within a time, and no connection left idle while fl0 waits on its client; no cap on a
+      // whole request unless configured, which would cut a large upload off (slow-clients.ts).
+      const timeouts = clientTimeouts(config)
+      const serverOptions = httpServerOptions(timeouts)
       const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, serverOptions }, () => resolve(s))
+      cutOffIdleClients(s as HttpServer, timeouts.idleMs)
     })
     port = (server.address() as AddressInfo).port
   }
