@@ -70,5 +70,4 @@ export const CALLBACK_SECRET_TEXT = {
   confirmRemove: 'Remove the secret? Unsigned callbacks are linked to this organization again.',
   generated: 'A new callback secret has been generated',
   removed: 'The callback secret has been removed',
-  failed: 'An error has occurred changing the callback secret',
 } as const

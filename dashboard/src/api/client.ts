@@ -16,6 +16,7 @@ import type {
   PasswordReset,
   PasswordResetRequest,
   OrgSettings,
+  CallbackSecretState,
   Preferences,
   PreferencesPatch,
   SaveSettingsBody,
@@ -84,6 +85,10 @@ export function createApi(http: Http) {
     settings: {
       get: (code: string, signal?: AbortSignal) => http.get<OrgSettings>(`${orgV2(code)}/settings`, { signal }),
       save: (code: string, body: SaveSettingsBody) => http.post<OrgSettings>(`${orgV2(code)}/settings/save-settings`, body),
+      /** The identity callback's secret (not in the specification): whether there is one; a new one, shown once; none. */
+      callbackSecret: (code: string, signal?: AbortSignal) => http.get<CallbackSecretState>(`${orgV2(code)}/settings/callback-secret`, { signal }),
+      newCallbackSecret: (code: string) => http.post<CallbackSecretState>(`${orgV2(code)}/settings/callback-secret`),
+      removeCallbackSecret: (code: string) => http.delete<CallbackSecretState>(`${orgV2(code)}/settings/callback-secret`),
     },
     companies: {
       /** The company page by domain, with its activity feed; then one call per tab. */

@@ -6,6 +6,7 @@ export type { AuthConfig, CurrentUser, Preferences, PreferencesPatch, UserOrg, L
 export type { CreateOrgResponse } from '@fl0/contracts/orgs'
 export type { TeamMember, InvitationView, AcceptInvitationResponse, Invite } from '@fl0/contracts/team'
 export type { OrgSettings } from '@fl0/contracts/settings'
+export type { CallbackSecretState } from '@fl0/contracts/callback'
 export type {
   CompanyActivityDate,
   CompanyActivityUser,

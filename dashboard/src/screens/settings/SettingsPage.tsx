@@ -2,13 +2,15 @@ import { Link, useParams } from 'react-router'
 import { ORG_SETTINGS_FLAG } from '@fl0/contracts/settings'
 import { readToggle } from '../../toggles.ts'
 import { useCurrentUser } from '../../session/user.ts'
+import { CallbackSecret } from './CallbackSecret.tsx'
 import { OrgSettingsForm } from './OrgSettingsForm.tsx'
 import { TeamList } from './TeamList.tsx'
 
 /**
  * 'Organization settings' (part 3 §2): a side link back to the organisation,
  * the timezone and company paths behind their flag (the fl0-org-settings
- * toggle), and the team.
+ * toggle), the team, and the identity callback's secret (not in the
+ * specification: CallbackSecret.tsx).
  */
 export default function SettingsPage() {
   const { organization = '' } = useParams()
@@ -25,6 +27,7 @@ export default function SettingsPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Organization settings</h1>
         {readToggle(ORG_SETTINGS_FLAG) && <OrgSettingsForm org={organization} />}
         <TeamList org={organization} orgName={org?.name ?? organization} isAdmin={org?.role === 'admin'} />
+        <CallbackSecret org={organization} isAdmin={org?.role === 'admin'} />
       </div>
     </div>
   )
