@@ -10,8 +10,8 @@ import { errorBody } from '@fl0/contracts'
  * to their job as they arrive, never held whole: their bound is their own.
  */
 export const BODY_LIMITS = {
-  /** /api/auth/*, /api/sign-in, /api/sign-out: a token, an e-mail and a password. */
-  auth: 16 * 1024,
+  /** /api/auth/*, /api/sign-in, /api/sign-out: an e-mail and a password, or an ID token (up to 16 KB, contracts' signInSchema). */
+  auth: 32 * 1024,
   /** Every other JSON call. */
   json: 1024 * 1024,
 } as const
