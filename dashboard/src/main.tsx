@@ -6,8 +6,11 @@ import { App } from './App.tsx'
 import { signOut } from './session/signOut.ts'
 import './index.css'
 
-// A 401 from /api-v2 means the session is gone: the user is logged out (part 1 §6).
-const api = createApi(createHttp({ onUnauthorized: () => void signOut(api) }))
+// A 401 from /api-v2 means the session is gone: the user is logged out (part 1 §6), once. A screen that
+// loads several things at once gets a 401 for each; signing out for each would start one navigation per
+// 401, each cutting the one before it short.
+let signingOut: Promise<void> | undefined
+const api = createApi(createHttp({ onUnauthorized: () => void (signingOut ??= signOut(api)) }))
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
