@@ -98,6 +98,8 @@ const schema = z.object({
    * answers that it is not configured.
    */
   EXPORT_DATABASE_URL: z.string().url().optional(),
+  /** The largest file an admin import takes, in bytes (10 GiB); streamed, never held whole. Every other /api body has its own, fixed limit (api/src/http/body-limit.ts). */
+  FL0_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 ** 3),
   /** Paragon, for the integrations screen: PARAGON_PROJECT_ID, PARAGON_SIGNING_KEY or _FILE, PARAGON_SDK_URL (paragon-config.ts). */
   ...paragonEnv,
 }).refine((c) => !c.OIDC_ISSUER === !c.OIDC_CLIENT_ID, { message: 'set both OIDC_ISSUER and OIDC_CLIENT_ID, or neither', path: ['OIDC_ISSUER'] })

@@ -2,7 +2,8 @@ import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
-import { createCallbackRoutes, createIngestApp, createWebhookRoutes, createWebhookSourceCache, createWriteKeyCache, EVENTS_TOPIC, LINKS_TOPIC, parseTrustedProxies, type WebhookSources, type WriteKeys } from '@fl0/ingest'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { clientIp, createCallbackRoutes, createIngestApp, createWebhookRoutes, createWebhookSourceCache, createWriteKeyCache, EVENTS_TOPIC, LINKS_TOPIC, parseTrustedProxies, type WebhookSources, type WriteKeys } from '@fl0/ingest'
 import { startEventWriter, startIdentityWorker, startLexiconWorker } from '@fl0/workers'
 import { findSourceByWriteKey, findWebhookSource, openPostgres, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
@@ -36,6 +37,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   let writeKeys: WriteKeys | undefined
   let webhooks: WebhookSources | undefined
   let scoring: ScoringRunner | undefined
+  const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES)
 
   app.get('/healthz', (c) => c.json({ ok: true, roles }))
 
@@ -52,7 +54,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
       '/',
       createIngestApp({
         writeKeys,
-        trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+        trustedProxies,
         logger,
         publicUrl: config.FL0_PUBLIC_URL,
         publish: (records) => bus.publish(EVENTS_TOPIC, records),
@@ -76,7 +78,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         limit: { points: config.FL0_CALLBACK_RATE_LIMIT, durationS: config.FL0_CALLBACK_RATE_WINDOW_SECONDS },
         secrets: createCallbackSecretCache((org) => findCallbackOrg(metadata, org)),
         refusals: callbackRefusals,
-        trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+        trustedProxies,
       }),
     )
   }
@@ -109,6 +111,9 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         logoUrlTemplate: config.FL0_LOGO_URL || undefined,
         paragon: config.paragon,
         sessionTtlMs: config.SESSION_DAYS * 24 * 60 * 60 * 1000,
+        // Sign-in attempts are counted per address: the caller's, through trusted proxies, as the ingest reads it.
+        clientAddress: (c) => clientIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), trustedProxies) || undefined,
+        uploadMaxBytes: config.FL0_UPLOAD_MAX_BYTES,
         exportDatabase: config.EXPORT_DATABASE_URL ? () => openPostgres(config.EXPORT_DATABASE_URL!) : undefined,
       }),
     )
