@@ -16,6 +16,8 @@ import { openStores, type Stores } from './stores.ts'
 import { createCallbackSecretCache, createRefusalCounter } from '@fl0/ingest'
 import { addCallbackRefusals, findCallbackOrg } from '@fl0/stores'
 import { clientTimeouts, cutOffIdleClients, httpServerOptions } from './slow-clients.ts'
+import { createSecurityHeaders } from './security-headers.ts'
+import { PARAGON_SDK_URL_DEFAULT } from '@fl0/contracts'
 
 export interface RunningFl0 {
   url: string
@@ -38,6 +40,16 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   let webhooks: WebhookSources | undefined
   let scoring: ScoringRunner | undefined
   const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES)
+  // First, so that every answer of the dashboard and /api carries them; the ingest and the snippet keep their own.
+  app.use(
+    createSecurityHeaders({
+      publicUrl: config.FL0_PUBLIC_URL,
+      trustedProxies,
+      logoUrlTemplate: config.FL0_LOGO_URL,
+      paragonSdkUrl: config.paragon ? (config.paragon.sdkUrl ?? PARAGON_SDK_URL_DEFAULT) : undefined,
+      oidcIssuer: config.OIDC_ISSUER && config.OIDC_CLIENT_ID ? config.OIDC_ISSUER : undefined,
+    }),
+  )
 
   app.get('/healthz', (c) => c.json({ ok: true, roles }))
 

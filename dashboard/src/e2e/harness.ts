@@ -41,6 +41,23 @@ export interface OpenedPage {
   errors: string[]
 }
 
+/**
+ * Collects the page's Content-Security-Policy violations (server/src/csp.ts),
+ * in every frame: Chromium's console message for each ('Refused to …') and
+ * the securitypolicyviolation event, reported by a listener added before any
+ * script of the page runs. A test expects none.
+ */
+export async function watchPolicyViolations(page: Page): Promise<string[]> {
+  const violations: string[] = []
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`securitypolicyviolation: ${e.violatedDirective} blocked ${e.blockedURI || "'inline'"}`))
+  })
+  page.on('console', (m) => {
+    if (/Refused to|Content Security Policy|securitypolicyviolation/i.test(m.text())) violations.push(`${page.url()}: ${m.text()}`)
+  })
+  return violations
+}
+
 /** A page in a context of its own (cookies, storage), its uncaught errors collected. */
 export async function openPage(browser: Browser, options: BrowserContextOptions): Promise<OpenedPage> {
   const context = await browser.newContext(options)

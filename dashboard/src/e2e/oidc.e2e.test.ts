@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
-import { createOrganisation, launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
+import { createOrganisation, launchChromium, openPage, runBrowserTests, screenshot, watchPolicyViolations } from './harness.ts'
 import { startTestProvider, type TestProvider } from './oidcProvider.ts'
 
 /**
@@ -15,11 +15,14 @@ describe.skipIf(!runBrowserTests)('sign-in with an external OIDC provider, in Ch
   let browser: Browser
   let page: Page
   let errors: string[]
+  let violations: string[]
 
   beforeAll(async () => {
     provider = await startTestProvider()
     ;[fl0, browser] = await Promise.all([startEmptyFl0({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId }), launchChromium()])
     ;({ page, errors } = await openPage(browser, { viewport: { width: 1280, height: 800 } }))
+    // The provider's endpoints, and fl0's callback in the silent sign-in's hidden frame, under fl0's policy.
+    violations = await watchPolicyViolations(page)
   })
   afterAll(async () => {
     await browser?.close()
@@ -56,5 +59,6 @@ describe.skipIf(!runBrowserTests)('sign-in with an external OIDC provider, in Ch
     expect(provider.hits).toContain('/logout')
     expect((await page.request.get(fl0.url + '/api/users/me')).status()).toBe(401)
     expect(errors).toEqual([])
+    expect(violations).toEqual([])
   })
 })
