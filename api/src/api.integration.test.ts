@@ -29,7 +29,7 @@ describe('api mounted in fl0', () => {
     // No SMTP server: the confirmation link is in fl0's log, under the public URL.
     const link = new URL(await fl0.mailedLink('ada@example.com', 'verify-email'))
     expect(`${link.origin}${link.pathname}`).toBe(`http://localhost:${fl0.port}/account/verify-email`)
-    const confirmed = await post('/api/auth/local/verify-email', { token: link.searchParams.get('token') })
+    const confirmed = await post('/api/auth/local/verify-email', { token: link.searchParams.get('token'), password: 'analytical engine' })
     const signIn = await post('/api/sign-in', await confirmed.json())
     expect(signIn.status).toBe(200)
     cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!

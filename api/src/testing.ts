@@ -55,7 +55,7 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
   async function signUp(name: string, email = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, password = 'correct horse battery') {
     const res = await call('POST', '/api/auth/local/sign-up', { body: { name, email, password } })
     if (res.status !== 202) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`)
-    return signInWith(await confirmEmail(email))
+    return signInWith(await confirmEmail(email, password))
   }
 
   /** The secret of the last link of `kind` logged for `email` (no SMTP server: the link is in the log). */
@@ -65,10 +65,10 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
     return new URL(line.obj.link as string).searchParams.get('token')!
   }
 
-  /** Follows the confirmation link logged for `email`: the ID token it hands back. */
-  async function confirmEmail(email: string): Promise<string> {
-    const res = await call('POST', '/api/auth/local/verify-email', { body: { token: mailedSecretFor(email, 'verify-email') } })
-    if (res.status !== 200) throw new Error(`confirming ${email} failed: ${res.status} ${await res.text()}`)
+  /** Follows the confirmation link logged for `email`, with the password chosen at sign-up: the ID token it hands back. */
+  async function confirmEmail(email: string, password = 'correct horse battery'): Promise<string> {
+    const res = await call('POST', '/api/auth/local/verify-email', { body: { token: mailedSecretFor(email, 'verify-email'), password } })
+    if (res.status !== 201) throw new Error(`confirming ${email} failed: ${res.status} ${await res.text()}`)
     return ((await res.json()) as { token: string }).token
   }
 

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { createOrganisation, createSource, createUser, findLocalAccount, findOrganisationByUrlCode, listSources, markEmailVerified, setLocalPassword } from '@fl0/stores'
+import { createOrganisation, createSource, createUser, findLocalAccount, findOrganisationByUrlCode, listSources, setLocalPassword } from '@fl0/stores'
 import { hashPassword } from '@fl0/api/auth/passwords'
 import { loadConfig, createLogger, startFl0 } from '@fl0/server'
 
@@ -47,8 +47,7 @@ const source = (await listSources(metadata, org.id)).find((s) => s.type === 'seg
 // An account to read the dashboard's API with: the first, so it adopts the bench organisation (bench/src/lexicon-delay.ts signs in as it).
 if (!(await findLocalAccount(metadata, BENCH_USER.email))) {
   const passwordHash = await hashPassword(BENCH_USER.password)
-  const user = await createUser(metadata, { email: BENCH_USER.email, name: 'Bench' }, (tx, u) => setLocalPassword(tx, u.id, passwordHash))
-  await markEmailVerified(metadata, user.id, new Date())
+  await createUser(metadata, { email: BENCH_USER.email, name: 'Bench' }, (tx, u) => setLocalPassword(tx, u.id, passwordHash))
 }
 process.stdout.write(JSON.stringify({ url: fl0.url, writeKey: source.write_key, pid: process.pid }) + '\n')
 

@@ -46,10 +46,17 @@ export const signInSchema = z.object({
 /** POST /api/auth/local/password-reset: the address to send a reset link to. */
 export const passwordResetRequestSchema = z.object({ email: emailSchema })
 
-/** POST /api/auth/local/verify-email: the secret of the link fl0 e-mailed. */
-export const emailLinkSchema = z.object({
+/** The secret of a link fl0 e-mailed. */
+const emailLinkSchema = z.object({
   token: z.string({ error: 'Token must be provided' }).min(1, 'Token must be provided').max(200, 'Token is too long'),
 })
+
+/**
+ * POST /api/auth/local/verify-email: the confirmation link's secret and the
+ * password chosen at sign-up, typed again: the account is made only for the
+ * one who signed up, not for whoever the link reaches.
+ */
+export const verifyEmailSchema = emailLinkSchema.extend({ password: localSignInSchema.shape.password })
 
 /** POST /api/auth/local/password-reset/confirm: the reset link's secret and the new password. */
 export const passwordResetSchema = emailLinkSchema.extend({ password })
@@ -57,6 +64,7 @@ export const passwordResetSchema = emailLinkSchema.extend({ password })
 export type LocalSignUp = z.output<typeof localSignUpSchema>
 export type PasswordResetRequest = z.output<typeof passwordResetRequestSchema>
 export type PasswordReset = z.output<typeof passwordResetSchema>
+export type VerifyEmail = z.output<typeof verifyEmailSchema>
 
 /**
  * How fl0 delivers the links it e-mails: 'sent' through SMTP, or 'logged'
@@ -74,7 +82,7 @@ export interface MailedResponse {
 }
 
 export const EMAIL_LINK_INVALID = 'This link has expired or has already been used'
-export const EMAIL_NOT_CONFIRMED = 'Confirm your email address first: we sent you a new link'
+export const NOT_THE_SIGN_UP_PASSWORD = 'This is not the password chosen when signing up'
 export type LocalSignIn = z.output<typeof localSignInSchema>
 
 /** GET /api/auth/config: which provider the dashboard talks to. */

@@ -172,8 +172,8 @@ describe('sign-in', () => {
       statuses.push(res.status)
       if (res.status === 429) retryAfter = res.headers.get('retry-after')
     }
-    expect(statuses.slice(0, THROTTLES.signInAccount.points)).toEqual(Array(THROTTLES.signInAccount.points).fill(401))
-    expect(statuses.slice(THROTTLES.signInAccount.points)).toEqual(Array(100 - THROTTLES.signInAccount.points).fill(429))
+    expect(statuses.slice(0, THROTTLES.signInAccountAddress.points)).toEqual(Array(THROTTLES.signInAccountAddress.points).fill(401))
+    expect(statuses.slice(THROTTLES.signInAccountAddress.points)).toEqual(Array(100 - THROTTLES.signInAccountAddress.points).fill(429))
     expect(Number(retryAfter)).toBeGreaterThan(0)
   })
 })

@@ -240,9 +240,9 @@ describe.runIf(KAFKA_BROKERS && DATABASE_URL)('the roles apart: ingest and two w
     const confirmed = await fetch(`${apiUrl}/api/auth/local/verify-email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: new URL(link).searchParams.get('token') }),
+      body: JSON.stringify({ token: new URL(link).searchParams.get('token'), password: 'correct horse battery' }),
     })
-    expect(confirmed.status).toBe(200)
+    expect(confirmed.status).toBe(201)
     const signIn = await fetch(`${apiUrl}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: await confirmed.text() })
     expect(signIn.status).toBe(200)
     const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('fl0_session='))!.split(';')[0]!

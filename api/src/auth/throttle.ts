@@ -4,37 +4,52 @@ import type { Sql } from '@fl0/stores'
 import { ApiError } from '../http/errors.ts'
 
 /**
- * Brute force against sign-in, sign-up and the e-mailed links, limited per
+ * Brute force against sign-in, sign-up and the reset e-mails, limited per
  * address and per account with rate-limiter-flexible, its counters kept in the
  * metadata store (the auth_throttle table, migration 0014): PGlite in one
  * process, PostgreSQL in a cluster, where every api process counts in the
  * same rows. An attempt is counted before it is judged (an atomic upsert), so
  * a hundred guesses sent at once are a hundred counted, not a hundred that
- * each saw a clean slate.
+ * each saw a clean slate; a right password takes its own attempt back.
  *
- * The limits: a password guesser gets 10 wrong tries an account and 30 an
- * address every 15 minutes; a correct password clears its account's count.
- * Limits past which a 429 answers, with Retry-After in seconds.
+ * A guesser gets 10 wrong passwords for an account from one address, and 30
+ * from one address for any accounts, every 15 minutes. An account refuses
+ * every sign-in, the right password too, only after 100 wrong ones from
+ * anywhere: one address cannot lock its owner out, and the owner gets back
+ * in at once by resetting the password. Past a limit: 429, with Retry-After
+ * in seconds.
  */
 export const THROTTLES = {
-  /** Wrong passwords for one account, from anywhere. */
-  signInAccount: { points: 10, duration: 15 * 60 },
+  /** Wrong passwords for one account from one address. */
+  signInAccountAddress: { points: 10, duration: 15 * 60 },
+  /** Wrong passwords for one account from anywhere (a guesser with many addresses). */
+  signInAccount: { points: 100, duration: 15 * 60 },
   /** Wrong passwords from one address, for any accounts (password spraying). */
   signInAddress: { points: 30, duration: 15 * 60 },
-  /** Accounts made from one address. */
+  /** Sign-ups from one address. */
   signUpAddress: { points: 20, duration: 60 * 60 },
-  /** E-mails asked for one account (a reset, a new confirmation link): no mail bombing. */
+  /** E-mails asked for one address (a confirmation, a reset): no mail bombing. */
   mailAccount: { points: 5, duration: 60 * 60 },
-  /** E-mails asked from one address. */
+  /** E-mails asked from one client address. */
   mailAddress: { points: 20, duration: 60 * 60 },
 } as const
+
+/** The counts a sign-in attempt goes against, the cheapest refusal first. */
+export function signInKeys(email: string, address: string | undefined): Array<[ThrottleName, string | undefined]> {
+  const account = email.trim().toLowerCase()
+  return [
+    ['signInAddress', address],
+    ['signInAccountAddress', address && `${account} ${address}`],
+    ['signInAccount', account],
+  ]
+}
 
 export type ThrottleName = keyof typeof THROTTLES
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts. Try again later.'
 
 export interface Throttle {
-  /** Counts one attempt against each key; throws the 429 when any is past its limit. */
+  /** Counts one attempt against each key in turn; throws the 429 at the first past its limit (the later ones are not counted). */
   hit(keys: Array<[ThrottleName, string | undefined]>): Promise<void>
   /** Takes back the attempt `hit` counted (a right password): a guesser's earlier wrong ones still count. */
   forgive(keys: Array<[ThrottleName, string | undefined]>): Promise<void>
@@ -59,7 +74,7 @@ function pgClient(sql: Sql) {
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000
 
-/** Keys are hashed: the table holds no e-mail address or IP address in clear, and no key outgrows its column. */
+/** Keys are hashed: no key outgrows its column, and the table shows no e-mail address or IP address at a glance (a hash of an IPv4 address can be reversed by trying them all). */
 const hashed = (key: string) => createHash('sha256').update(key).digest('base64url')
 
 export function createThrottle(sql: Sql, limits: Partial<Record<ThrottleName, { points: number; duration: number }>> = {}): Throttle {
@@ -83,17 +98,16 @@ export function createThrottle(sql: Sql, limits: Partial<Record<ThrottleName, { 
   return {
     async hit(keys) {
       sweep()
-      let retryMs = 0
       for (const [name, key] of keys) {
         if (!key) continue // an address unknown (a request made in-process): nothing to count it under
         try {
           await limiters[name].consume(hashed(key))
         } catch (rejection) {
           if (!(rejection instanceof RateLimiterRes)) throw rejection
-          retryMs = Math.max(retryMs, rejection.msBeforeNext)
+          // Stop here: an address already refused does not use up its target account's counts.
+          throw tooManyAttempts(rejection.msBeforeNext)
         }
       }
-      if (retryMs > 0) throw tooManyAttempts(retryMs)
     },
     async forgive(keys) {
       for (const [name, key] of keys) if (key) await limiters[name].reward(hashed(key), 1)

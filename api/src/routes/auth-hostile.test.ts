@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { EMAIL_LINK_INVALID, EMAIL_NOT_CONFIRMED } from '@fl0/contracts'
+import { EMAIL_LINK_INVALID, NOT_THE_SIGN_UP_PASSWORD } from '@fl0/contracts'
 import { createTestApi, sessionCookieOf, type TestApi } from '../testing.ts'
 import { THROTTLES, TOO_MANY_ATTEMPTS } from '../auth/throttle.ts'
 
@@ -37,28 +37,53 @@ describe('the built-in provider ID token', () => {
 })
 
 describe('a new account', () => {
-  it('cannot sign in until its address is confirmed, and the link works once', async () => {
-    expect((await t.call('POST', '/api/auth/local/sign-up', { body: { name: 'Eve', email: 'eve@example.com', password: 'eve password' } })).status).toBe(202)
+  it('exists only once its link is followed with the password chosen: before, signing in answers as for a taken address', async () => {
+    // Ada has an account; eve@ has none. Each is signed up with a password the caller chose, and each answers alike.
+    const up = (email: string) => t.call('POST', '/api/auth/local/sign-up', { body: { name: 'Eve', email, password: 'eve password' } })
+    const [taken, fresh] = [await up('ada@example.com'), await up('eve@example.com')]
+    expect([taken.status, fresh.status]).toEqual([202, 202])
+    expect([await taken.json(), await fresh.json()]).toEqual([
+      { email: 'ada@example.com', delivery: 'logged' },
+      { email: 'eve@example.com', delivery: 'logged' },
+    ])
+    // Signing in with the password just chosen tells nothing either: no account was made for eve@, and ada@'s is not that password.
+    const [takenSignIn, freshSignIn] = [await signIn('ada@example.com', 'eve password'), await signIn('eve@example.com', 'eve password')]
+    expect([takenSignIn.status, freshSignIn.status]).toEqual([401, 401])
+    expect(await freshSignIn.json()).toEqual(await takenSignIn.json())
+
+    // The link alone makes nothing: whoever it reaches must know the password chosen at sign-up.
     const secret = t.mailedSecretFor('eve@example.com', 'verify-email')
+    const confirm = (token: string, password = 'eve password') => t.call('POST', '/api/auth/local/verify-email', { body: { token, password } })
+    const stranger = await confirm(secret, 'my own password')
+    expect(stranger.status).toBe(400)
+    expect(await stranger.json()).toEqual({ success: false, message: NOT_THE_SIGN_UP_PASSWORD, errors: [{ name: 'password', message: NOT_THE_SIGN_UP_PASSWORD }] })
 
-    expect((await signIn('eve@example.com', 'wrong password')).status).toBe(401) // nothing told to a guesser
-    const unconfirmed = await signIn('eve@example.com', 'eve password')
-    expect(unconfirmed.status).toBe(403)
-    expect(await unconfirmed.json()).toEqual({ success: false, message: EMAIL_NOT_CONFIRMED, errors: [{ name: 'email', message: EMAIL_NOT_CONFIRMED }] })
-    // ... and was sent a new link, which makes the first one stop working once either is used.
-    const resent = t.mailedSecretFor('eve@example.com', 'verify-email')
-    expect(resent).not.toBe(secret)
-
-    const confirm = (token: string) => t.call('POST', '/api/auth/local/verify-email', { body: { token } })
-    const confirmed = await confirm(resent)
-    expect(confirmed.status).toBe(200)
+    // A second sign-up of the address sends a second link; the first one used makes the account and spends both.
+    expect((await up('eve@example.com')).status).toBe(202)
+    const second = t.mailedSecretFor('eve@example.com', 'verify-email')
+    expect(second).not.toBe(secret)
+    const confirmed = await confirm(secret)
+    expect(confirmed.status).toBe(201)
     expect((await t.call('POST', '/api/sign-in', { body: (await confirmed.json()) as object })).status).toBe(200)
-    for (const used of [resent, secret, 'made-up']) {
+    for (const used of [secret, second, 'made-up']) {
       const again = await confirm(used)
       expect(again.status).toBe(400)
       expect(await again.json()).toEqual({ success: false, message: EMAIL_LINK_INVALID, errors: [{ name: 'token', message: EMAIL_LINK_INVALID }] })
     }
     expect((await signIn('eve@example.com', 'eve password')).status).toBe(200)
+  })
+
+  it('expires with its link: a day', async () => {
+    expect((await t.call('POST', '/api/auth/local/sign-up', { body: { name: 'Late', email: 'late@example.com', password: 'late password' } })).status).toBe(202)
+    const secret = t.mailedSecretFor('late@example.com', 'verify-email')
+    const start = t.clock.now
+    try {
+      t.clock.now = new Date(start.getTime() + 24 * 60 * 60 * 1000)
+      const late = await t.call('POST', '/api/auth/local/verify-email', { body: { token: secret, password: 'late password' } })
+      expect(late.status).toBe(400)
+    } finally {
+      t.clock.now = start
+    }
   })
 })
 
@@ -93,18 +118,29 @@ describe('a forgotten password', () => {
 })
 
 describe('guessing', () => {
-  it('stops after 10 wrong passwords for an account, from any address, even the right one, with Retry-After', async () => {
+  it('stops after 10 wrong passwords for an account from one address, even the right one, with Retry-After; other addresses still get in', async () => {
     await t.signUp('Hedy', 'hedy@example.com', 'frequency hopping')
-    const limit = THROTTLES.signInAccount.points
-    for (let i = 0; i < limit; i++) expect((await signIn('hedy@example.com', `guess ${i}`, `203.0.113.${i}`)).status).toBe(401)
+    const limit = THROTTLES.signInAccountAddress.points
+    for (let i = 0; i < limit; i++) expect((await signIn('hedy@example.com', `guess ${i}`, '203.0.113.7')).status).toBe(401)
     for (const password of ['guess again', 'frequency hopping']) {
-      const res = await signIn('hedy@example.com', password, '203.0.113.200')
+      const res = await signIn('hedy@example.com', password, '203.0.113.7')
       expect(res.status).toBe(429)
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(THROTTLES.signInAccount.duration - 60)
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(THROTTLES.signInAccountAddress.duration - 60)
       expect(await res.json()).toEqual({ success: false, message: TOO_MANY_ATTEMPTS, errors: [] })
     }
-    // Another account is not locked by it.
-    expect((await signIn('ada@example.com', 'analytical engine', '203.0.113.200')).status).toBe(200)
+    // The guesser's address cannot lock the owner out from elsewhere.
+    expect((await signIn('hedy@example.com', 'frequency hopping', '198.51.100.200')).status).toBe(200)
+  })
+
+  it('locks an account against everyone only after 100 wrong passwords from many addresses; a reset lets its owner back in', async () => {
+    await t.signUp('Ida', 'ida@example.com', 'analytical ida')
+    const limit = THROTTLES.signInAccount.points
+    for (let i = 0; i < limit; i++) expect((await signIn('ida@example.com', `guess ${i}`, `100.100.${i >> 8}.${i & 255}`)).status).toBe(401)
+    expect((await signIn('ida@example.com', 'analytical ida', '198.51.100.201')).status).toBe(429)
+    await t.call('POST', '/api/auth/local/password-reset', { body: { email: 'ida@example.com' }, headers: from('198.51.100.201') })
+    const reset = await t.call('POST', '/api/auth/local/password-reset/confirm', { body: { token: t.mailedSecretFor('ida@example.com', 'reset-password'), password: 'a new ida password' } })
+    expect(reset.status).toBe(200)
+    expect((await signIn('ida@example.com', 'a new ida password', '198.51.100.201')).status).toBe(200)
   })
 
   it('stops one address after 30 wrong passwords across accounts (spraying)', async () => {
@@ -116,10 +152,10 @@ describe('guessing', () => {
 
   it('counts a hundred guesses sent at once as a hundred', async () => {
     await t.signUp('Joan', 'joan@example.com', 'clarke cipher')
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn('joan@example.com', `guess ${i}`, `100.64.0.${i}`)))
+    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => signIn('joan@example.com', `guess ${i}`, '100.64.0.1')))
     const statuses = answers.map((r) => r.status)
-    expect(statuses.filter((s) => s === 401)).toHaveLength(THROTTLES.signInAccount.points)
-    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - THROTTLES.signInAccount.points)
+    expect(statuses.filter((s) => s === 401)).toHaveLength(THROTTLES.signInAccountAddress.points)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100 - THROTTLES.signInAccountAddress.points)
   })
 
   it('limits sign-ups from one address', async () => {

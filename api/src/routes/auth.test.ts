@@ -20,7 +20,7 @@ describe('built-in provider', () => {
     expect(res.status).toBe(202)
     // No SMTP server here: the link is in the log, and the answer says so (the screen tells the user where to look).
     expect(await res.json()).toEqual({ email: 'ada@example.com', delivery: 'logged' })
-    const token = await t.confirmEmail('ada@example.com')
+    const token = await t.confirmEmail('ada@example.com', 'analytical engine')
     const claims = decodeJwt(token)
     expect(decodeProtectedHeader(token).alg).toBe('ES256')
     expect(claims).toMatchObject({ iss: 'http://fl0.test/api/auth/local', aud: 'fl0', email: 'ada@example.com', name: 'Ada Lovelace' })

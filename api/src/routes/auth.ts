@@ -2,27 +2,29 @@ import { Hono } from 'hono'
 import { randomBytes } from 'node:crypto'
 import {
   EMAIL_LINK_INVALID,
-  EMAIL_NOT_CONFIRMED,
-  emailLinkSchema,
   INVALID_CREDENTIALS,
+  NOT_THE_SIGN_UP_PASSWORD,
   localSignInSchema,
   localSignUpSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
+  verifyEmailSchema,
   type AuthConfig,
   type MailedResponse,
   type TokenResponse,
 } from '@fl0/contracts'
 import {
   createEmailLink,
+  createPendingSignup,
   createUser,
   deleteSessionsOfUser,
   findLocalAccount,
+  findPendingSignup,
   findUserByEmail,
   findUserById,
-  markEmailVerified,
   setLocalPassword,
   useEmailLink,
+  usePendingSignup,
   type User,
 } from '@fl0/stores'
 import type { ApiDeps } from '../deps.ts'
@@ -32,6 +34,7 @@ import { jsonBody } from '../http/validate.ts'
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts'
 import type { AccountMailKind } from '../mail/mailer.ts'
 import { sessionIdOf } from '../guard/index.ts'
+import { signInKeys } from '../auth/throttle.ts'
 
 /** How long the links fl0 e-mails work: a day to confirm an address, an hour to reset a password. */
 export const LINK_TTL_MS: Record<AccountMailKind, number> = {
@@ -50,13 +53,29 @@ const LINK_PAGES: Record<AccountMailKind, string> = {
 /** Links are stored by this hash of their secret, as sessions are. */
 const linkIdOf = sessionIdOf
 
-/** Makes a link for `user` and e-mails it (or logs it, with no SMTP server). */
-async function mailLink(deps: ApiDeps, user: User, kind: AccountMailKind) {
+/** A new link's secret, where it is stored, and when it stops working. */
+function newLink(deps: ApiDeps, kind: AccountMailKind) {
   const secret = randomBytes(32).toString('base64url')
   const expiresAt = new Date(deps.now().getTime() + LINK_TTL_MS[kind])
-  await createEmailLink(deps.sql, { id: linkIdOf(secret), userId: user.id, purpose: kind === 'verify-email' ? 'verify-email' : 'reset-password', expiresAt }, deps.now())
-  const link = `${deps.publicUrl().replace(/\/+$/, '')}${LINK_PAGES[kind]}?token=${secret}`
-  await deps.mailer.sendAccountMail({ to: user.email, kind, link, expiresAt })
+  return { id: linkIdOf(secret), url: `${deps.publicUrl().replace(/\/+$/, '')}${LINK_PAGES[kind]}?token=${secret}`, expiresAt }
+}
+
+/**
+ * E-mails a link without waiting for the mail server: the answer must not
+ * take longer for an address that has an account (a mail is sent) than for
+ * one that has none (none is). A failure is logged; the user asks again.
+ */
+function mailLater(deps: ApiDeps, to: string, kind: AccountMailKind, link: { url: string; expiresAt: Date }) {
+  deps.mailer.sendAccountMail({ to, kind, link: link.url, expiresAt: link.expiresAt }).catch((err: unknown) => {
+    deps.logger.error({ err, email: to, kind }, 'account e-mail failed')
+  })
+}
+
+/** A reset link for `user`, stored and e-mailed (`kind`: a reset asked for, or a sign-up with their address). */
+async function mailResetLink(deps: ApiDeps, user: User, kind: 'reset-password' | 'account-exists') {
+  const link = newLink(deps, kind)
+  await createEmailLink(deps.sql, { id: link.id, userId: user.id, purpose: 'reset-password', expiresAt: link.expiresAt }, deps.now())
+  mailLater(deps, user.email, kind, link)
 }
 
 /**
@@ -65,10 +84,12 @@ async function mailLink(deps: ApiDeps, user: User, kind: AccountMailKind) {
  * and discovery document). All public. With an external issuer configured,
  * the built-in provider's calls answer 404.
  *
- * Against a hostile network: sign-up and reset requests answer the same
- * whether an address has an account or not (only the e-mail to that address
- * tells); a new account signs in once its owner has followed the link e-mailed
- * to it; guesses are limited per address and per account (auth/throttle.ts).
+ * Against a hostile network: sign-up and reset requests answer the same, in
+ * the same time, whether an address has an account or not (only the e-mail
+ * to that address tells); a local account is made only when the link
+ * e-mailed to its address is followed with the password chosen at sign-up, so
+ * before that nothing about the address changes; guesses are limited per
+ * address and per account (auth/throttle.ts).
  */
 export function createAuthRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>()
@@ -86,7 +107,11 @@ export function createAuthRoutes(deps: ApiDeps) {
     return deps.local
   }
 
-  /** Sign-up: 202 and an e-mail, whether the address is new or taken (the e-mail says which, to its owner only). */
+  /**
+   * Sign-up: 202, and one row and one e-mail whether the address is new (a
+   * sign-up waiting for its confirmation link) or taken (a reset link for its
+   * owner, told that someone tried): the caller learns nothing either way.
+   */
   app.post('/local/sign-up', jsonBody(localSignUpSchema), async (c) => {
     local()
     const { name, email, password } = c.req.valid('json')
@@ -94,67 +119,59 @@ export function createAuthRoutes(deps: ApiDeps) {
       ['signUpAddress', deps.clientAddress(c)],
       ['mailAccount', email],
     ])
-    // Hashed whatever comes next, so that a taken address answers in the time a new one does.
     const passwordHash = await hashPassword(password)
-    let user = await findUserByEmail(deps.sql, email)
-    let kind: AccountMailKind = 'account-exists'
-    if (!user) {
-      try {
-        user = await createUser(deps.sql, { email, name }, (tx, u) => setLocalPassword(tx, u.id, passwordHash))
-        kind = 'verify-email'
-        deps.logger.info({ userId: user.id, isStaff: user.is_staff }, 'local account created, its address not yet confirmed')
-      } catch (error) {
-        if ((error as { code?: string }).code !== '23505') throw error
-        user = await findUserByEmail(deps.sql, email) // two sign-ups of one address at once: the other made it
-        if (!user) throw error
-      }
+    const user = await findUserByEmail(deps.sql, email)
+    if (user) {
+      await mailResetLink(deps, user, 'account-exists')
+    } else {
+      const link = newLink(deps, 'verify-email')
+      await createPendingSignup(deps.sql, { id: link.id, email, name, password_hash: passwordHash, expiresAt: link.expiresAt }, deps.now())
+      mailLater(deps, email, 'verify-email', link)
     }
-    // A taken address is sent a reset link: its owner signs in, or sets a password if they forgot it (or never had one here).
-    await mailLink(deps, user, kind)
-    return c.json({ email: user.email, delivery: deps.mailer.delivery } satisfies MailedResponse, 202)
+    return c.json({ email, delivery: deps.mailer.delivery } satisfies MailedResponse, 202)
   })
 
   app.post('/local/sign-in', jsonBody(localSignInSchema), async (c) => {
     const provider = local()
     const { email, password } = c.req.valid('json')
     const address = deps.clientAddress(c)
-    const accountKey = email.toLowerCase()
-    // Counted before the password is judged, and forgiven when it is right.
-    await deps.throttle.hit([
-      ['signInAddress', address],
-      ['signInAccount', accountKey],
-    ])
+    // Counted before the password is judged (a hundred guesses at once are a hundred), and forgiven when it is right.
+    const attempts = signInKeys(email, address)
+    await deps.throttle.hit(attempts)
     const account = await findLocalAccount(deps.sql, email)
     const ok = await verifyPassword(password, account?.password_hash ?? (await decoyHash()))
     if (!account || !ok) throw new ApiError(401, INVALID_CREDENTIALS)
-    await deps.throttle.forgive([
-      ['signInAddress', address],
-      ['signInAccount', accountKey],
-    ])
-    if (!account.email_verified_at) {
-      // The password was right, so the owner is told (and sent a new link, within the e-mail limits).
-      const sendable = await deps.throttle.hit([['mailAccount', accountKey]]).then(
-        () => true,
-        () => false,
-      )
-      if (sendable) await mailLink(deps, account.user, 'verify-email')
-      throw fieldError('email', EMAIL_NOT_CONFIRMED, 403)
-    }
+    await deps.throttle.forgive(attempts)
     return c.json({ token: await provider.issueToken(account.user) } satisfies TokenResponse)
   })
 
-  /** Following the link of a confirmation e-mail: the address is proven, and its owner signed in. */
-  app.post('/local/verify-email', jsonBody(emailLinkSchema), async (c) => {
+  /**
+   * Following a confirmation link, with the password chosen at sign-up: the
+   * account is made, and its owner signed in. Someone the link reaches who did
+   * not sign up (sent it by a stranger who typed their address) cannot make
+   * the account: they do not know the stranger's password.
+   */
+  app.post('/local/verify-email', jsonBody(verifyEmailSchema), async (c) => {
     const provider = local()
-    const userId = await useEmailLink(deps.sql, linkIdOf(c.req.valid('json').token), 'verify-email', deps.now())
-    const user = userId ? await findUserById(deps.sql, userId) : undefined
-    if (!user) throw fieldError('token', EMAIL_LINK_INVALID)
-    await markEmailVerified(deps.sql, user.id, deps.now())
-    deps.logger.info({ userId: user.id }, 'local account: address confirmed')
-    return c.json({ token: await provider.issueToken(user) } satisfies TokenResponse)
+    const { token, password } = c.req.valid('json')
+    const id = linkIdOf(token)
+    const pending = await findPendingSignup(deps.sql, id, deps.now())
+    if (!pending) throw fieldError('token', EMAIL_LINK_INVALID)
+    if (!(await verifyPassword(password, pending.password_hash))) throw fieldError('password', NOT_THE_SIGN_UP_PASSWORD)
+    if (!(await usePendingSignup(deps.sql, id, pending.email))) throw fieldError('token', EMAIL_LINK_INVALID)
+    let user: User
+    try {
+      user = await createUser(deps.sql, { email: pending.email, name: pending.name }, (tx, u) => setLocalPassword(tx, u.id, pending.password_hash))
+    } catch (error) {
+      // The address got an account meanwhile (an invitation's sign-in through another link): this link is spent.
+      if ((error as { code?: string }).code === '23505') throw fieldError('token', EMAIL_LINK_INVALID)
+      throw error
+    }
+    deps.logger.info({ userId: user.id, isStaff: user.is_staff }, 'local account created, its address confirmed')
+    return c.json({ token: await provider.issueToken(user) } satisfies TokenResponse, 201)
   })
 
-  /** Asking for a reset link: 202 whether the address has an account or not. */
+  /** Asking for a reset link: 202, in the same time, whether the address has an account or not. */
   app.post('/local/password-reset', jsonBody(passwordResetRequestSchema), async (c) => {
     local()
     const { email } = c.req.valid('json')
@@ -163,14 +180,14 @@ export function createAuthRoutes(deps: ApiDeps) {
       ['mailAccount', email],
     ])
     const user = await findUserByEmail(deps.sql, email)
-    if (user) await mailLink(deps, user, 'reset-password')
+    if (user) await mailResetLink(deps, user, 'reset-password')
     return c.json({ email, delivery: deps.mailer.delivery } satisfies MailedResponse, 202)
   })
 
   /**
-   * Following a reset link: the new password is set, the address counts as
-   * proven (the link went to it), every session of the account ends (whoever
-   * knew the old password is signed out), and its owner is signed in.
+   * Following a reset link: the new password is set, every session of the
+   * account ends (whoever knew the old password is signed out), its guesses
+   * are forgotten (its owner proved the address), and its owner is signed in.
    */
   app.post('/local/password-reset/confirm', jsonBody(passwordResetSchema), async (c) => {
     const provider = local()
@@ -179,7 +196,6 @@ export function createAuthRoutes(deps: ApiDeps) {
     const user = userId ? await findUserById(deps.sql, userId) : undefined
     if (!user) throw fieldError('token', EMAIL_LINK_INVALID)
     await setLocalPassword(deps.sql, user.id, await hashPassword(password))
-    await markEmailVerified(deps.sql, user.id, deps.now())
     const ended = await deleteSessionsOfUser(deps.sql, user.id)
     await deps.throttle.clear('signInAccount', user.email)
     deps.logger.info({ userId: user.id, sessionsEnded: ended }, 'local account: password reset')

@@ -2,7 +2,7 @@
  * The call shapes of docs/api-session-contract.md, from the contracts the
  * server validates with (contracts/src); nothing here is written twice.
  */
-export type { AuthConfig, CurrentUser, Preferences, PreferencesPatch, UserOrg, LocalSignIn, LocalSignUp, MailedResponse, PasswordReset, PasswordResetRequest, TokenResponse } from '@fl0/contracts/auth'
+export type { AuthConfig, CurrentUser, Preferences, PreferencesPatch, UserOrg, LocalSignIn, LocalSignUp, MailedResponse, PasswordReset, PasswordResetRequest, TokenResponse, VerifyEmail } from '@fl0/contracts/auth'
 export type { CreateOrgResponse } from '@fl0/contracts/orgs'
 export type { TeamMember, InvitationView, AcceptInvitationResponse, Invite } from '@fl0/contracts/team'
 export type { OrgSettings } from '@fl0/contracts/settings'

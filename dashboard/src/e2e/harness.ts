@@ -87,14 +87,15 @@ export async function fillSignUp(page: Page, name: string, email: string) {
 }
 
 /**
- * Follows a confirmation link, as its owner would from the e-mail, in this
- * page (so that where to go after signing in, kept in the tab, is kept), and
+ * Follows a confirmation link, as its owner would from the e-mail, and
+ * confirms with the password chosen at sign-up, in this page (so that where to go after signing in, kept in the tab, is kept), and
  * confirms. `link` is the e-mailed address; it is opened on `fl0Url` (the
  * tests reach fl0 at 127.0.0.1, its links name localhost).
  */
 export async function followConfirmation(page: Page, fl0Url: string, link: string) {
   const { pathname, search } = new URL(link)
   await page.goto(fl0Url + pathname + search)
+  await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Confirm and sign in' }).click()
 }
 

@@ -1,6 +1,43 @@
 import type { Sql } from './sql.ts'
 
-export type EmailLinkPurpose = 'verify-email' | 'reset-password'
+export type EmailLinkPurpose = 'reset-password'
+
+export interface PendingSignup {
+  email: string
+  name: string
+  password_hash: string
+}
+
+/** A sign-up waiting for its address to be confirmed, stored by the hash of its link's secret. */
+export async function createPendingSignup(sql: Sql, input: PendingSignup & { id: string; expiresAt: Date }, now: Date): Promise<void> {
+  await sql.query('DELETE FROM pending_signups WHERE expires_at <= $1', [now])
+  await sql.query('INSERT INTO pending_signups (id, email, name, password_hash, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    input.id,
+    input.email.toLowerCase(),
+    input.name,
+    input.password_hash,
+    input.expiresAt,
+  ])
+}
+
+/** The sign-up a link stands for, if it exists and has not expired at `now`. */
+export async function findPendingSignup(sql: Sql, id: string, now: Date): Promise<PendingSignup | undefined> {
+  return (await sql.query<PendingSignup>('SELECT email, name, password_hash FROM pending_signups WHERE id = $1 AND expires_at > $2', [id, now]))[0]
+}
+
+/**
+ * Uses a sign-up's link: deletes it, and every other sign-up pending for the
+ * same address (the address is about to have its account). False when it was
+ * already gone (used at the same moment by another request).
+ */
+export async function usePendingSignup(sql: Sql, id: string, email: string): Promise<boolean> {
+  return sql.transaction(async (tx) => {
+    const used = await tx.query('DELETE FROM pending_signups WHERE id = $1 RETURNING id', [id])
+    if (used.length === 0) return false
+    await tx.query('DELETE FROM pending_signups WHERE email = $1', [email.toLowerCase()])
+    return true
+  })
+}
 
 /** A link fl0 e-mails, stored by the hash of its secret (the api hashes; this file never sees the secret). */
 export async function createEmailLink(sql: Sql, input: { id: string; userId: string; purpose: EmailLinkPurpose; expiresAt: Date }, now: Date): Promise<void> {
@@ -21,11 +58,6 @@ export async function useEmailLink(sql: Sql, id: string, purpose: EmailLinkPurpo
     if (userId) await tx.query('DELETE FROM email_links WHERE user_id = $1 AND purpose = $2', [userId, purpose])
     return userId
   })
-}
-
-/** Marks a local account's address as proven (its owner followed a link sent to it). */
-export async function markEmailVerified(sql: Sql, userId: string, now: Date): Promise<void> {
-  await sql.query('UPDATE local_accounts SET email_verified_at = COALESCE(email_verified_at, $2) WHERE user_id = $1', [userId, now])
 }
 
 /**

@@ -13,19 +13,17 @@ export async function setLocalPassword(sql: Sql, userId: string, passwordHash: s
 export interface LocalAccount {
   user: User
   password_hash: string
-  /** When its owner proved the address (followed a link fl0 e-mailed); null until then. */
-  email_verified_at: Date | null
 }
 
 export async function findLocalAccount(sql: Sql, email: string): Promise<LocalAccount | undefined> {
-  const rows = await sql.query<User & { password_hash: string; email_verified_at: Date | null }>(
-    `SELECT u.id, u.email, u.name, u.is_staff, a.password_hash, a.email_verified_at
+  const rows = await sql.query<User & { password_hash: string }>(
+    `SELECT u.id, u.email, u.name, u.is_staff, a.password_hash
      FROM users u JOIN local_accounts a ON a.user_id = u.id
      WHERE u.email = $1`,
     [email.toLowerCase()],
   )
   const row = rows[0]
   if (!row) return undefined
-  const { password_hash, email_verified_at, ...user } = row
-  return { user, password_hash, email_verified_at }
+  const { password_hash, ...user } = row
+  return { user, password_hash }
 }

@@ -19,12 +19,11 @@ export function LinkExpired({ action }: { action: 'confirm' | 'reset' }) {
     >
       <p className="text-sm text-slate-700">{EMAIL_LINK_INVALID}.</p>
       <p className="text-sm text-slate-700">
-        {action === 'confirm' ? 'Sign in with your email and password, and we will send you a new link.' : 'Ask for a new one: '}
-        {action === 'reset' && (
-          <Link to="/account/forgot-password" className="font-medium text-indigo-700 underline">
-            reset your password
-          </Link>
-        )}
+        {action === 'confirm' ? 'If you have not signed in since, ' : 'Ask for a new one: '}
+        <Link to={action === 'confirm' ? '/account/sign-up' : '/account/forgot-password'} className="font-medium text-indigo-700 underline">
+          {action === 'confirm' ? 'sign up again' : 'reset your password'}
+        </Link>
+        {action === 'confirm' && ' to get a new link.'}
       </p>
     </AuthCard>
   )

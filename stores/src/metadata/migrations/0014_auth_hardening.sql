@@ -1,18 +1,29 @@
 -- Sign-in against a hostile network (issue 17).
 --
--- Local accounts prove their address: a new one signs in only once its owner
--- has followed the link e-mailed to it. Accounts made before this migration
--- were used as they were: they count as verified.
-ALTER TABLE local_accounts ADD COLUMN IF NOT EXISTS email_verified_at timestamptz;
-UPDATE local_accounts SET email_verified_at = created_at WHERE email_verified_at IS NULL;
+-- Sign-ups waiting for their address to be confirmed. A local account is
+-- made only when the link e-mailed to the address is followed, with the
+-- password chosen at sign-up typed again: until then there is no account, so
+-- signing in answers as for any unknown address, and a link followed by
+-- someone who did not sign up (the address's owner, sent it by a stranger)
+-- makes nothing. Stored by the sha256 of the link's secret (the e-mail holds
+-- the secret); deleted when used, when the address gets an account, or expired.
+CREATE TABLE IF NOT EXISTS pending_signups (
+  id text PRIMARY KEY,
+  email text NOT NULL,
+  name text NOT NULL,
+  password_hash text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS pending_signups_email ON pending_signups (email);
 
--- The links fl0 e-mails (confirm an address, reset a password), each usable
--- once: stored by the sha256 of its secret (the e-mail holds the secret),
--- deleted when used, when a newer link of the same kind is used, or expired.
+-- The password-reset links fl0 e-mails, each usable once: stored by the
+-- sha256 of its secret, deleted when used (with every other of the account's),
+-- or expired.
 CREATE TABLE IF NOT EXISTS email_links (
   id text PRIMARY KEY,
   user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  purpose text NOT NULL CHECK (purpose IN ('verify-email', 'reset-password')),
+  purpose text NOT NULL CHECK (purpose IN ('reset-password')),
   expires_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
