@@ -33,7 +33,7 @@ export function callbackCanonicalString(f: CallbackSignedFields): string {
 }
 
 /** Why the callback refused to link: the admin summary counts each (metadata migration 0015). */
-export const CALLBACK_REFUSAL_REASONS = ['rate_limited', 'bad_signature', 'stale_timestamp', 'missing_signature', 'invalid_ids'] as const
+export const CALLBACK_REFUSAL_REASONS = ['rate_limited', 'bad_signature', 'stale_timestamp', 'replayed', 'missing_signature', 'invalid_ids'] as const
 export type CallbackRefusalReason = (typeof CALLBACK_REFUSAL_REASONS)[number]
 
 /** The admin summary's rows, one per reason, in this order. */
@@ -41,6 +41,7 @@ export const CALLBACK_REFUSAL_LABELS: Record<CallbackRefusalReason, { key: strin
   rate_limited: { key: 'callbacksRefusedRateLimited', label: 'Identity callbacks refused: over the per-address rate limit' },
   bad_signature: { key: 'callbacksRefusedBadSignature', label: 'Identity callbacks refused: bad signature' },
   stale_timestamp: { key: 'callbacksRefusedStaleTimestamp', label: 'Identity callbacks refused: timestamp out of window' },
+  replayed: { key: 'callbacksRefusedReplayed', label: 'Identity callbacks refused: signed URL already used (replayed)' },
   missing_signature: { key: 'callbacksRefusedMissingSignature', label: 'Identity callbacks refused: unsigned, for an organization that requires a signature' },
   invalid_ids: { key: 'callbacksRefusedInvalidIds', label: 'Identity callbacks refused: invalid ids' },
 }

@@ -20,6 +20,7 @@ import {
 import { createCallbackRoutes, LINKS_TOPIC, PIXEL } from './callback.ts'
 import { parseTrustedProxies } from './client-ip.ts'
 import { createRefusalCounter } from './callback/refusals.ts'
+import { createReplayCache, type ReplayCache } from './callback/replays.ts'
 import { createCallbackSecretCache } from './callback/secrets.ts'
 import { signCallback } from './callback/signature.ts'
 
@@ -27,7 +28,7 @@ import { signCallback } from './callback/signature.ts'
  * GET /i/callback on a real disk bus and a real metadata store (PGlite): a
  * pixel always; a link only for a puid with a valid hem or upid, within the
  * address's allowance, and signed when it names an organisation that has a
- * secret; every refusal counted by reason in the store.
+ * secret, each signature once; every refusal counted by reason in the store.
  */
 const UPID = '5x5-12345678901234567890123456789012'
 const HEM = 'fb98d44ad7501a959f3f4f4a3f004fe2d9e581ea6207e218c4b02c08a4d75adf'
@@ -61,7 +62,7 @@ beforeEach(async () => {
 type Link = Record<string, unknown>
 
 /** A callback app with its own allowance and counter; call() answers what it published (the bus took it before the pixel was sent). */
-function setup(options: { points?: number; trusted?: string; publish?: () => Promise<void>; errors?: string[] } = {}) {
+function setup(options: { points?: number; trusted?: string; publish?: () => Promise<void>; errors?: string[]; clock?: { now: Date }; replays?: ReplayCache } = {}) {
   const published: Link[] = []
   const refusals = createRefusalCounter({ store: (day, counts) => addCallbackRefusals(sql, day, counts), delayMs: 60_000 })
   const app = createCallbackRoutes({
@@ -75,9 +76,10 @@ function setup(options: { points?: number; trusted?: string; publish?: () => Pro
     // No time to live: a secret set or removed counts at the next callback.
     secrets: createCallbackSecretCache((org) => findCallbackOrg(sql, org), { ttlMs: 0 }),
     refusals,
+    replays: options.replays,
     trustedProxies: parseTrustedProxies(options.trusted ?? ''),
     logger: { warn() {}, error: (_o, m) => void options.errors?.push(m) },
-    now: () => NOW,
+    now: () => options.clock?.now ?? NOW,
   })
   async function call(query: string, init: { remote?: string; forwardedFor?: string } = {}): Promise<Link[]> {
     const before = published.length
@@ -235,5 +237,53 @@ describe('signed callbacks', () => {
     // Badly signed ones are: the address is held to its allowance.
     for (let i = 0; i < 5; i++) await call(signed({ puid: `bad-${i}`, upid: UPID }, signedOrg.id, '0'.repeat(64)), { remote: '192.0.2.80' })
     expect(await stored()).toEqual({ bad_signature: 3, rate_limited: 2 })
+  })
+})
+
+describe('replayed signatures', () => {
+  it('links a signed URL once: sent again, in either case of hex, it is refused, counted, and held against the address', async () => {
+    const { call, stored } = setup({ points: 3 })
+    const url = signed({ puid: 'rp-1', upid: UPID }, signedOrg.id, signedOrg.secret)
+    const from = { remote: '192.0.2.90' }
+    expect(await call(url, from)).toMatchObject([{ puid: 'rp-1', org_id: signedOrg.id }])
+    expect(await call(url, from)).toEqual([])
+    expect(await call(url.replace(/sig=([0-9a-f]+)/, (_, sig: string) => `sig=${sig.toUpperCase()}`), from)).toEqual([])
+    expect(await call(url, from)).toEqual([])
+    // The first use gave its allowance back, the three replays did not: the address has spent its three.
+    expect(await call(url, from)).toEqual([])
+    expect(await stored()).toEqual({ replayed: 3, rate_limited: 1 })
+    // Signed afresh (another second), the same ids link again: each callback is signed anew.
+    const fresh = signed({ puid: 'rp-1', upid: UPID }, signedOrg.id, signedOrg.secret, String(NOW_S + 1))
+    expect(await call(fresh, { remote: '192.0.2.91' })).toMatchObject([{ puid: 'rp-1', org_id: signedOrg.id }])
+  })
+
+  it('holds a signature until its ts leaves the window, then lets it go: the URL is stale, a fresh signature links', async () => {
+    const clock = { now: NOW }
+    const replays = createReplayCache()
+    const { call, stored } = setup({ clock, replays })
+    const url = signed({ puid: 'rp-2', upid: UPID }, signedOrg.id, signedOrg.secret)
+    expect(await call(url)).toHaveLength(1)
+    clock.now = new Date(NOW.getTime() + 300_000) // the last moment of its window
+    expect(await call(url)).toEqual([])
+    clock.now = new Date(NOW.getTime() + 301_000)
+    expect(await call(url)).toEqual([])
+    expect(await stored()).toEqual({ replayed: 1, stale_timestamp: 1 })
+    expect(replays.size()).toBe(1)
+    const fresh = signed({ puid: 'rp-2', upid: UPID }, signedOrg.id, signedOrg.secret, String(NOW_S + 301))
+    expect(await call(fresh)).toMatchObject([{ puid: 'rp-2', org_id: signedOrg.id }])
+    // The expired signature was dropped to make room: only the fresh one is held.
+    expect(replays.size()).toBe(1)
+    expect(await call(fresh)).toEqual([])
+  })
+
+  it('at its cap forgets the oldest signature first: that URL links once more, the others stay refused', async () => {
+    const replays = createReplayCache({ maxEntries: 2 })
+    const { call, stored } = setup({ replays })
+    const urls = ['rp-a', 'rp-b', 'rp-c'].map((puid) => signed({ puid, upid: UPID }, signedOrg.id, signedOrg.secret))
+    for (const url of urls) expect(await call(url)).toHaveLength(1)
+    expect(replays.size()).toBe(2)
+    expect(await call(urls[2]!)).toEqual([])
+    expect(await call(urls[0]!)).toMatchObject([{ puid: 'rp-a' }]) // forgotten; its link adds nothing new to the identity worker's set
+    expect(await stored()).toEqual({ replayed: 1 })
   })
 })

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import { chTime, isPuid, isUpId, normalizeHem, type CallbackRefusalReason, type IdentityLinkRecord } from '@fl0/contracts'
+import { CALLBACK_MAX_SKEW_S, chTime, isPuid, isUpId, normalizeHem, type CallbackRefusalReason, type IdentityLinkRecord } from '@fl0/contracts'
 import { clientIp, type TrustedProxies } from './client-ip.ts'
 import { createCallbackLimiter, type CallbackLimit } from './callback/limiter.ts'
 import type { RefusalCounter } from './callback/refusals.ts'
+import { createReplayCache, type ReplayCache } from './callback/replays.ts'
 import type { CallbackSecrets } from './callback/secrets.ts'
 import { checkSignature, type SignedQuery } from './callback/signature.ts'
 
@@ -21,6 +22,8 @@ export interface CallbackDeps {
   secrets: CallbackSecrets
   /** Where refusals are counted (callback/refusals.ts). */
   refusals: RefusalCounter
+  /** The signatures already taken (callback/replays.ts); by default this process's own, up to 100,000. */
+  replays?: ReplayCache
   /** Proxies whose X-Forwarded-For is believed (client-ip.ts): the limit is the client's, not the proxy's. */
   trustedProxies?: TrustedProxies
   logger?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
@@ -58,9 +61,15 @@ const ORG_REF = /^[A-Za-z0-9-]{1,64}$/
  *    not read (a partner signing for an organisation that removed its secret
  *    keeps working). An organisation with a secret needs a valid signature
  *    (callback/signature.ts): else refused, missing_signature, bad_signature
- *    or stale_timestamp. A valid one scopes the link to that organisation and
- *    gives the address its allowance back: a partner calling from its own
- *    servers is not limited by address.
+ *    or stale_timestamp.
+ * 4. the signature's first use (callback/replays.ts): a valid signature this
+ *    process has already taken is refused, replayed, and stays held against
+ *    the address. Checked after the signature, so that only valid signatures
+ *    fill the record; before the allowance is given back, so that one signed
+ *    URL, visible wherever the partner's pixel is, cannot be sent without
+ *    limit. A first use scopes the link to that organisation and gives the
+ *    address its allowance back: a partner calling from its own servers is
+ *    not limited by address.
  * The link goes on the bus, keyed by puid, and the identity worker stores it
  * in a set: a repeated callback adds nothing.
  */
@@ -68,6 +77,7 @@ export function createCallbackRoutes(deps: CallbackDeps) {
   const app = new Hono()
   const now = deps.now ?? (() => new Date())
   const limiter = createCallbackLimiter(deps.limit)
+  const replays = deps.replays ?? createReplayCache()
   const trusted = deps.trustedProxies ?? []
 
   async function judge(q: SignedQuery, address: string): Promise<CallbackOutcome> {
@@ -88,8 +98,11 @@ export function createCallbackRoutes(deps: CallbackDeps) {
       return { dropped: 'lookup_failed' }
     }
     if (!org?.secret) return link('')
-    const verdict = checkSignature(q, org.secret, now().getTime())
+    const nowMs = now().getTime()
+    const verdict = checkSignature(q, org.secret, nowMs)
     if (verdict !== 'ok') return { refused: verdict }
+    // Held until its ts leaves the window; then checkSignature refuses it as stale. Either case of hex is one signature.
+    if (!replays.take(q.sig.toLowerCase(), (Number(q.ts) + CALLBACK_MAX_SKEW_S) * 1000, nowMs)) return { refused: 'replayed' }
     await limiter.giveBack(address)
     return link(org.orgId)
   }

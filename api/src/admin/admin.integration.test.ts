@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chTime } from '@fl0/contracts'
-import { openPglite, type Sql } from '@fl0/stores'
+import { addCallbackRefusals, openPglite, type Sql } from '@fl0/stores'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
 import { createTestApi, TEST_PUBLIC_URL, type TestApi } from '../testing.ts'
 import { hashEmail } from '@fl0/workers/identity/links'
@@ -247,6 +247,19 @@ describe('admin tools and grids', () => {
     expect(value('visitsWithCompany')).toBe(5)
     expect(value('universalPersons')).toBe(3)
     expect(value('providerRanges')).toBe(4)
+    // The identity callback's refusals, summed over days, one row per reason, each reason shown even at 0.
+    await addCallbackRefusals(t.sql, '2026-03-01', { rate_limited: 4, replayed: 1 })
+    await addCallbackRefusals(t.sql, '2026-03-02', { replayed: 2 })
+    const refused = (await get('summary')).data.filter((r) => String(r.key).startsWith('callbacksRefused'))
+    expect(refused.map((r) => [r.key, r.value])).toEqual([
+      ['callbacksRefusedRateLimited', 4],
+      ['callbacksRefusedBadSignature', 0],
+      ['callbacksRefusedStaleTimestamp', 0],
+      ['callbacksRefusedReplayed', 3],
+      ['callbacksRefusedMissingSignature', 0],
+      ['callbacksRefusedInvalidIds', 0],
+    ])
+    expect(refused[3]!.label).toBe('Identity callbacks refused: signed URL already used (replayed)')
     const jobs = await get('jobs')
     expect(jobs.total).toBeGreaterThan(10)
     expect(jobs.data.length).toBe(20 > jobs.total ? jobs.total : 20)
