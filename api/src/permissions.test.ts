@@ -12,7 +12,12 @@ import { createTestApi, type TestApi } from './testing.ts'
  */
 
 /** Organisation routes only admins may call; every other organisation route is for all members. */
-const ADMIN_ONLY = new Set(['POST /api/orgs/:organization/users', 'DELETE /api/orgs/:organization/users/:userId'])
+const ADMIN_ONLY = new Set([
+  'POST /api/orgs/:organization/users',
+  'DELETE /api/orgs/:organization/users/:userId',
+  'POST /api-v2/orgs/:organization/settings/callback-secret',
+  'DELETE /api-v2/orgs/:organization/settings/callback-secret',
+])
 
 /** Routes anyone may call: adding one is a decision, so it has to be written here. */
 const PUBLIC = new Set([
