@@ -5,7 +5,7 @@ import type { ApiEnv } from './env.ts'
 import { createErrorHandler } from './http/errors.ts'
 import { createGuard } from './guard/index.ts'
 import { refuseNulInAddress, refuseNulInJsonBody } from './http/nul.ts'
-import { limitBodies } from './http/body-limit.ts'
+import { countUndeclaredBodies, refuseDeclaredTooLarge } from './http/body-limit.ts'
 import { refuseCrossSite } from './http/same-origin.ts'
 import { createAuthRoutes } from './routes/auth.ts'
 import { createSessionRoutes } from './routes/session.ts'
@@ -37,14 +37,13 @@ import { createScoringRoutes } from './routes/scoring.ts'
  * first, on both prefixes, so it runs before every route here and every route
  * added later under them (see guard/policy.ts for who may call what). Ahead of
  * it, a change from another site's page is refused (http/same-origin.ts) and a
- * body past its size is refused before it is read (http/body-limit.ts). Around
+ * body whose declared size is past its call's limit is refused before it is
+ * read; after it, one of undeclared size is counted as it arrives
+ * (http/body-limit.ts). Around
  * it, the NUL character is refused in the path and query (before the guard,
  * which looks the organisation up) and in JSON bodies (after it, so no body
  * is read for a caller without a session): http/nul.ts.
  */
-/** The admin's uploads (a universal table runs to gigabytes): FL0_UPLOAD_MAX_BYTES overrides it. */
-export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 ** 3
-
 export function createApiApp(deps: ApiDeps) {
   const app = new Hono<ApiEnv>()
   app.onError(createErrorHandler(deps.logger))
@@ -52,12 +51,14 @@ export function createApiApp(deps: ApiDeps) {
   const guard = createGuard(deps)
   const publicOrigin = deps.configuredPublicUrl ? new URL(deps.configuredPublicUrl).origin : undefined
   const crossSite = refuseCrossSite((requestOrigin) => (publicOrigin ? [requestOrigin, publicOrigin] : [requestOrigin]))
-  const bodies = limitBodies(deps.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES)
+  const declared = refuseDeclaredTooLarge(deps.uploadMaxBytes, deps.bodyDeadlineMs)
+  const undeclared = countUndeclaredBodies()
   for (const prefix of ['/api/*', '/api-v2/*']) {
     app.use(prefix, crossSite)
-    app.use(prefix, bodies)
+    app.use(prefix, declared)
     app.use(prefix, refuseNulInAddress)
     app.use(prefix, guard)
+    app.use(prefix, undeclared)
     app.use(prefix, refuseNulInJsonBody)
   }
 

@@ -54,7 +54,9 @@ export interface ApiDeps {
    */
   clientAddress: (c: Context) => string | undefined
   /** The largest upload the admin's imports take (FL0_UPLOAD_MAX_BYTES). */
-  uploadMaxBytes?: number
+  uploadMaxBytes: number
+  /** How long any other body may take to arrive whole (FL0_BODY_TIMEOUT_SECONDS); http/body-limit.ts's default when unset. */
+  bodyDeadlineMs?: number
   /** How long a session lasts. */
   sessionTtlMs: number
   /** The clock: injected so that expiry can be tested. */

@@ -31,12 +31,17 @@ export interface ApiOptions {
   clientAddress?: ApiDeps['clientAddress']
   /** FL0_UPLOAD_MAX_BYTES: the largest upload an admin import takes. */
   uploadMaxBytes?: number
+  /** FL0_BODY_TIMEOUT_SECONDS, in ms: how long a body other than an upload may take to arrive. */
+  bodyDeadlineMs?: number
   /** Overrides of auth/throttle.ts's limits (tests). */
   throttleLimits?: Parameters<typeof createThrottle>[1]
   /** EXPORT_DATABASE_URL opened: where "copy people and pages to supabase" writes (admin/jobs/copy-export.ts). */
   exportDatabase?: () => Promise<Sql>
   now?: () => Date
 }
+
+/** The admin's uploads (a universal table runs to gigabytes); FL0_UPLOAD_MAX_BYTES sets another. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 ** 3
 
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
 
@@ -66,7 +71,8 @@ export function createApi(options: ApiOptions) {
     sessionTtlMs: options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
     throttle: createThrottle(options.sql, options.throttleLimits),
     clientAddress: options.clientAddress ?? (() => undefined),
-    uploadMaxBytes: options.uploadMaxBytes,
+    uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
+    bodyDeadlineMs: options.bodyDeadlineMs,
     exportDatabase: options.exportDatabase,
     now,
   }

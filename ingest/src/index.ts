@@ -7,3 +7,4 @@ export { createRefusalCounter, type RefusalCounter, type RefusalCounts } from '.
 export { signCallback } from './callback/signature.ts'
 export { createWebhookRoutes, type WebhookDeps } from './webhook.ts'
 export { createWebhookSourceCache, type WebhookSource, type WebhookSources } from './webhook-sources.ts'
+export { limiterKey } from './callback/limiter.ts'

@@ -81,7 +81,8 @@ export function createSecurityHeaders(options: SecurityHeadersOptions): Middlewa
         xFrameOptions: kind === 'callback' ? 'SAMEORIGIN' : 'DENY',
         referrerPolicy: 'strict-origin-when-cross-origin',
         crossOriginOpenerPolicy: 'same-origin-allow-popups',
-        strictTransportSecurity: https,
+        // Without includeSubDomains: on an apex FL0_PUBLIC_URL it would force https on every subdomain of the site for 180 days.
+        strictTransportSecurity: https ? 'max-age=15552000' : false,
       })
       handlers.set(key, handler)
     }

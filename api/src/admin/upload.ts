@@ -3,9 +3,9 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import type { Context } from 'hono'
 import Busboy from '@fastify/busboy'
 import { IDENTIFICATION_TEXT } from '@fl0/contracts'
-import { ApiError, fieldError } from '../http/errors.ts'
+import { fieldError } from '../http/errors.ts'
 import { nulError, NUL_RULE } from '../http/nul.ts'
-import { BodyTooLarge, bodyTooLargeMessage } from '../http/body-limit.ts'
+import { BodyTooLarge, bodyTooLarge, bodyTooLargeMessage } from '../http/body-limit.ts'
 
 /** An uploaded file as it arrives: read it as a stream, never whole (a universal table runs to gigabytes). */
 export interface Upload {
@@ -23,7 +23,7 @@ export interface Upload {
  * http/body-limit.ts could not refuse up front) fails the file's stream at
  * its first byte past the limit, and with it the import.
  */
-export function uploadedFile(c: Context, maxBytes = Infinity): Promise<Upload> {
+export function uploadedFile(c: Context, maxBytes: number): Promise<Upload> {
   const type = c.req.header('content-type') ?? ''
   const body = c.req.raw.body
   if (!/^multipart\/form-data/i.test(type) || !body) return Promise.reject(fieldError('file', IDENTIFICATION_TEXT.fileRequired))
@@ -54,7 +54,7 @@ export function uploadedFile(c: Context, maxBytes = Infinity): Promise<Upload> {
     })
     // A failure of the body (the client went, or it ran past the limit) fails the file's stream, and with it the import.
     const fail = (e: Error) => {
-      if (!found) reject(e instanceof BodyTooLarge ? new ApiError(413, e.message, [{ name: 'body', message: e.message }]) : e)
+      if (!found) reject(e instanceof BodyTooLarge ? bodyTooLarge(e.message) : e)
       file?.destroy(e)
       busboy.destroy(e)
     }

@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { errorBody } from '@fl0/contracts'
+import { ApiError } from './errors.ts'
 
 /**
  * How large a request body /api and /api-v2 read, by what the route takes.
@@ -33,36 +35,66 @@ export class BodyTooLarge extends Error {}
 
 export const bodyTooLargeMessage = (limit: number) => `The request body is larger than ${shown(limit)}, the most this call takes`
 
-/**
- * The 413, with `Connection: close`: Node then ends the connection after the
- * answer instead of reading the rest of the body to reuse it.
- */
+/** The 413 of a body past its limit, naming the field `body`. */
+export const bodyTooLarge = (message: string) => new ApiError(413, message, [{ name: 'body', message }])
+
+/** The 413 answered by a middleware, closing the connection (its body is not read). */
 export function tooLarge(c: Context, limit: number) {
-  const message = bodyTooLargeMessage(limit)
+  const error = bodyTooLarge(bodyTooLargeMessage(limit))
   c.header('Connection', 'close')
-  return c.json(errorBody(message, [{ name: 'body', message }]), 413)
+  return c.json(errorBody(error.message, error.errors), 413)
+}
+
+/** How long a body other than an upload may take to arrive whole (FL0_BODY_TIMEOUT_SECONDS): a real client sends a megabyte in far less. */
+export const DEFAULT_BODY_DEADLINE_MS = 60_000
+
+/**
+ * Before the guard, reading nothing: a body whose Content-Length is above its
+ * call's limit is a 413 before a byte of it is read; and a body other than an
+ * upload must arrive whole within `bodyDeadlineMs`, or its connection is cut
+ * (a slowloris sending a byte just before each idle timeout, which
+ * server/src/slow-clients.ts alone would let through). Uploads may take as
+ * long as they keep sending (slow-clients.ts), and only staff reach them.
+ */
+export function refuseDeclaredTooLarge(uploadMaxBytes: number, bodyDeadlineMs = DEFAULT_BODY_DEADLINE_MS): MiddlewareHandler {
+  return async function refuseDeclared(c, next) {
+    const kind = bodyKindOf(c.req.method, c.req.path)
+    const limit = kind === 'upload' ? uploadMaxBytes : BODY_LIMITS[kind]
+    if (Number(c.req.header('content-length') ?? NaN) > limit) return tooLarge(c, limit)
+    if (kind !== 'upload' && c.req.raw.body) cutOffAfter(c, bodyDeadlineMs)
+    return next()
+  }
+}
+
+/** Ends the connection if the request's body has not all arrived in `ms` (on a Node server; a request made in-process has no socket). */
+function cutOffAfter(c: Context, ms: number) {
+  const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined
+  const incoming = env?.incoming
+  if (!incoming) return
+  const timer = setTimeout(() => {
+    if (!incoming.complete) incoming.socket.destroy()
+  }, ms)
+  timer.unref()
+  const done = () => clearTimeout(timer)
+  incoming.once('end', done)
+  env.outgoing?.once('close', done)
 }
 
 /**
- * The size limit of every /api and /api-v2 body, ahead of the guard and of
- * every route, so no body is read past it:
- * - a Content-Length above the limit is a 413 before a byte of the body is read;
- * - a chunked JSON body is counted as it arrives (hono/body-limit) and
- *   refused at the first byte past the limit;
- * - an upload's Content-Length is checked against its own, larger limit
- *   (FL0_UPLOAD_MAX_BYTES); a chunked upload is counted by its route's stream
- *   (admin/upload.ts), which fails the import at the first byte past it.
+ * After the guard, so that only a signed-in caller (or a sign-in call, with
+ * its small limit) gets a body held in memory: a body sent without a
+ * Content-Length (chunked) is counted as it arrives (hono/body-limit, which
+ * holds it up to the limit) and refused at the first byte past it. A chunked
+ * upload is counted by its route's stream (admin/upload.ts), which fails the
+ * import at the first byte past FL0_UPLOAD_MAX_BYTES, holding nothing.
  */
-export function limitBodies(uploadMaxBytes: number): MiddlewareHandler {
+export function countUndeclaredBodies(): MiddlewareHandler {
   const limiters = {
     auth: bodyLimit({ maxSize: BODY_LIMITS.auth, onError: (c) => tooLarge(c, BODY_LIMITS.auth) }),
     json: bodyLimit({ maxSize: BODY_LIMITS.json, onError: (c) => tooLarge(c, BODY_LIMITS.json) }),
   }
-  return async function limitBody(c, next) {
+  return async function countUndeclared(c, next) {
     const kind = bodyKindOf(c.req.method, c.req.path)
-    if (kind !== 'upload') return limiters[kind](c, next)
-    const length = Number(c.req.header('content-length') ?? NaN)
-    if (length > uploadMaxBytes) return tooLarge(c, uploadMaxBytes)
-    return next()
+    return kind === 'upload' ? next() : limiters[kind](c, next)
   }
 }

@@ -23,6 +23,15 @@ export class ApiError extends HTTPException {
 export const fieldError = (name: string, message: string, status: ContentfulStatusCode = 400) =>
   new ApiError(status, message, [{ name, message }])
 
+/**
+ * An error answered before the request's body was read: `Connection: close`,
+ * so that Node ends the connection after the answer instead of reading the
+ * rest of the body (up to an upload's gigabytes) to reuse it.
+ */
+export function closeIfBodyUnread(c: Context) {
+  if (c.req.raw.body && !c.req.raw.bodyUsed) c.header('Connection', 'close')
+}
+
 export const unauthorized = () => new ApiError(401, 'Not signed in')
 export const forbidden = (message = 'You are not allowed to do this') => new ApiError(403, message)
 export const notFound = (message = 'Not found') => new ApiError(404, message)
@@ -37,6 +46,7 @@ export const NUL_NOT_STORED = 'The request holds the NUL character (\\u0000), wh
 
 export function createErrorHandler(logger: ApiLogger) {
   return function onApiError(err: Error, c: Context) {
+    closeIfBodyUnread(c)
     if (err instanceof ApiError) {
       if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds))
       return c.json(errorBody(err.message, err.errors), err.status)

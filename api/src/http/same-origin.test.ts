@@ -66,6 +66,21 @@ describe.each(Object.keys(KINDS) as Array<keyof typeof KINDS>)('a %s body', (kin
   })
 })
 
+it.each([
+  ['PATCH', '/api/users/me/preferences', { isMenuCollapsed: true }],
+  ['DELETE', '/api/orgs/nowhere/users/nobody', undefined],
+  ['PUT', '/api/users/me', {}],
+])('refuses %s from another origin as it refuses POST', async (method, path, body) => {
+  const res = await t.call(method, path, { cookie, body, headers: { origin: 'http://fl0.test:8081', 'sec-fetch-site': 'same-site' } })
+  expect(res.status).toBe(403)
+  expect(((await res.json()) as { message: string }).message).toBe(CROSS_SITE_REFUSED)
+})
+
+it('refuses Sec-Fetch-Site none on a change (a navigation the user typed never posts)', async () => {
+  const res = await t.call('POST', '/api/orgs', { cookie, body: { name: 'Typed', variant: 'modal' }, headers: { 'sec-fetch-site': 'none' } })
+  expect(res.status).toBe(403)
+})
+
 it('leaves reading alone: a GET from another origin is answered (CORS keeps its body from the page)', async () => {
   const res = await t.call('GET', '/api/users/me', { cookie, headers: { origin: 'http://fl0.test:8081', 'sec-fetch-site': 'same-site' } })
   expect(res.status).toBe(200)

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { errorBody } from '@fl0/contracts'
+import { closeIfBodyUnread } from './errors.ts'
 
 export const CROSS_SITE_REFUSED = 'This request came from another site, and fl0 only takes changes from its own pages'
 
@@ -14,7 +15,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * :8080, a user-content host), which the browser sends the cookie from.
  *
  * - `Sec-Fetch-Site` (set by the browser, unforgeable by a page): only
- *   `same-origin`, and `none` (the user's own navigation), pass.
+ *   `same-origin` passes (`none`, a navigation the user typed, never posts).
  * - Otherwise `Origin`, which browsers send on every such request: it must be
  *   fl0's own: FL0_PUBLIC_URL's origin, or the origin the request was made to
  *   (its Host header). Behind a proxy that rewrites Host, set FL0_PUBLIC_URL.
@@ -30,8 +31,9 @@ export function refuseCrossSite(ownOrigins: (requestOrigin: string) => string[])
     if (SAFE_METHODS.has(c.req.method)) return next()
     const site = c.req.header('sec-fetch-site')
     const origin = c.req.header('origin')
-    const allowed = site ? site === 'same-origin' || site === 'none' : origin === undefined || ownOrigins(new URL(c.req.url).origin).includes(origin)
+    const allowed = site ? site === 'same-origin' : origin === undefined || ownOrigins(new URL(c.req.url).origin).includes(origin)
     if (allowed) return next()
+    closeIfBodyUnread(c)
     return c.json(errorBody(CROSS_SITE_REFUSED, [{ name: site ? 'sec-fetch-site' : 'origin', message: CROSS_SITE_REFUSED }]), 403)
   }
 }
