@@ -24,13 +24,19 @@ export const fieldError = (name: string, message: string, status: ContentfulStat
   new ApiError(status, message, [{ name, message }])
 
 /**
- * An error answered before the request's body was read: `Connection: close`,
- * so that Node ends the connection after the answer instead of reading the
- * rest of the body (up to an upload's gigabytes) to reuse it.
+ * An error answered before a large request body was read (an upload refused
+ * by the guard, say): `Connection: close`, so that Node ends the connection
+ * after the answer instead of reading the rest (up to gigabytes) to reuse it.
+ * A small body is left to Node to read and drop: closing a socket with unread
+ * bytes in it resets the connection, and the client may lose the answer.
  */
 export function closeIfBodyUnread(c: Context) {
-  if (c.req.raw.body && !c.req.raw.bodyUsed) c.header('Connection', 'close')
+  if (!c.req.raw.body || c.req.raw.bodyUsed) return
+  const length = Number(c.req.header('content-length') ?? NaN)
+  if (!(length <= SMALL_BODY_BYTES)) c.header('Connection', 'close')
 }
+
+const SMALL_BODY_BYTES = 64 * 1024
 
 export const unauthorized = () => new ApiError(401, 'Not signed in')
 export const forbidden = (message = 'You are not allowed to do this') => new ApiError(403, message)
