@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { audienceFiltersSchema } from '@fl0/contracts'
 import { migrateMetadata, openEventStore, openPglite } from '@fl0/stores'
-import { countAudience, previewAudience } from '@fl0/api/audiences/engine'
+import { countAudience, previewAudience } from '@fl0/query'
 import { loadDemoEvents } from './demo-store.ts'
 
 const { values } = parseArgs({

@@ -30,7 +30,7 @@ import { importCookies } from '@fl0/api/admin/jobs/import-cookies'
 import { importBusinessIntents } from '@fl0/api/admin/jobs/import-intents'
 import { refreshSessions } from '@fl0/api/admin/jobs/refresh-sessions'
 import { Progress } from '@fl0/api/admin/jobs/progress'
-import { orgParams, resolvedVisitsSql } from '@fl0/api/identification/resolution'
+import { orgParams, resolvedVisitsSql } from '@fl0/query'
 import { loadRanges } from '@fl0/workers/identity/range-source'
 
 const { values } = parseArgs({

@@ -27,7 +27,7 @@ import { normalizeCall } from '@fl0/ingest/normalize'
 import { createDemo } from '@fl0/demo'
 import { metricDefinitionSchema, type IngestedEvent } from '@fl0/contracts'
 import { migrateEvents, openEventStore, type EventStore } from '@fl0/stores'
-import { computeMetricGraph } from '@fl0/api/metrics/engine'
+import { computeMetricGraph } from '@fl0/query'
 
 const { values } = parseArgs({
   options: {

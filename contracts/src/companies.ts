@@ -190,9 +190,9 @@ export interface CompanyAnalytics {
 }
 
 /**
- * How fl0 knows that someone belongs to the company (api/src/companies/members.ts):
+ * How fl0 knows that someone belongs to the company (query/src/companies/members.ts):
  * a group call, a business e-mail, or a visit resolved to the company by
- * visitor identification (api/src/identification/resolution.ts): its address's
+ * visitor identification (query/src/identification/resolution.ts): its address's
  * range (ip), a callback-linked person (callback), an identified person's
  * universal record (identify).
  */

@@ -29,7 +29,7 @@ export const LEXICON_TEXT = {
 
 /**
  * What a property or trait holds, as the lexicon shows it. ClickHouse infers a
- * type for every value it stores; api/src/lexicon/types.ts maps its names onto
+ * type for every value it stores; query/src/lexicon/types.ts maps its names onto
  * these and resolves a path seen with more than one.
  */
 export const PROPERTY_TYPES = ['string', 'number', 'boolean', 'date', 'stringArray', 'numberArray', 'booleanArray', 'objectArray'] as const

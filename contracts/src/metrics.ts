@@ -37,7 +37,7 @@ export type OccurringOperation = (typeof OCCURRING_OPERATIONS)[number]
 export const METRIC_LIMITS = { name: 50, description: 200, events: 20, traits: 20, eventName: 200, value: 1000 } as const
 
 export const METRIC_NOT_FOUND = 'Metric not found'
-/** The graph query ran past the engine's time limit (api/src/metrics/sql/query.ts). */
+/** The graph query ran past the engine's time limit (query/src/metrics/sql/query.ts). */
 export const METRIC_TOO_SLOW = 'This metric took too long to compute; try a shorter date range'
 
 export const BETWEEN_MESSAGE = 'Event filter using "between" must have its first value less than or equal to the last value'

@@ -9,7 +9,7 @@ import { z } from 'zod'
  * api and the dashboard.
  *
  * Who a person is, and which company they belong to, is decided in one place:
- * api/src/people/identity.ts (people) and api/src/companies/members.ts
+ * query/src/people/identity.ts (people) and query/src/companies/members.ts
  * (companies). Times are ISO-8601 text in UTC; dates YYYY-MM-DD in the
  * organisation's time zone.
  */

@@ -3,7 +3,7 @@ import { createFeature, findOrganisationByUrlCode, saveOrgSettings } from '@fl0/
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
 import type { AudienceResults, IngestedEvent } from '@fl0/contracts'
 import { createTestApi, type TestApi } from '../testing.ts'
-import { isAnonymousKey, personEventsSql } from '../people/identity.ts'
+import { isAnonymousKey, personEventsSql } from '@fl0/query'
 
 /**
  * The audience engine against hand-computed members, on a small fixed data

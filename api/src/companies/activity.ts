@@ -1,5 +1,5 @@
-import type { MemberIds } from './members.ts'
-import { memberFilter } from './members.ts'
+import type { MemberIds } from '@fl0/query'
+import { memberFilter } from '@fl0/query'
 import type { CompanyWindow } from './window.ts'
 
 /**

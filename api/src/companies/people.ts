@@ -1,6 +1,6 @@
-import type { MemberIds } from './members.ts'
-import { memberFilter } from './members.ts'
-import { rows, type Client } from './query.ts'
+import type { MemberIds } from '@fl0/query'
+import { memberFilter } from '@fl0/query'
+import { rows, type Client } from '@fl0/query'
 
 /**
  * Who the company's people are, from their identify calls: the newest

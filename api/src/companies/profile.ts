@@ -1,5 +1,5 @@
-import type { CompanyMembers } from './members.ts'
-import { rows, type Client } from './query.ts'
+import type { CompanyMembers } from '@fl0/query'
+import { rows, type Client } from '@fl0/query'
 import { mergeTraits, type TraitValue } from './traits.ts'
 
 /**

@@ -1,8 +1,8 @@
 import type { CompanyGraphPoint } from '@fl0/contracts'
 import { memberActivitySql } from './activity.ts'
-import type { CompanyMembers, MemberIds } from './members.ts'
-import { memberFilter } from './members.ts'
-import { isoOf, num, rows, type Client } from './query.ts'
+import type { CompanyMembers, MemberIds } from '@fl0/query'
+import { memberFilter } from '@fl0/query'
+import { isoOf, num, rows, type Client } from '@fl0/query'
 import type { CompanyWindow } from './window.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { chTime } from '@fl0/contracts'
-import type { Client } from '../companies/query.ts'
+import type { Client } from '@fl0/query'
 
 /**
  * Whether an organisation requires signed identity callbacks, as the

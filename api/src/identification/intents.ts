@@ -1,5 +1,5 @@
 import type { BusinessIntent } from '@fl0/contracts'
-import { rows, type Client } from '../companies/query.ts'
+import { rows, type Client } from '@fl0/query'
 
 /**
  * A company's business intents (imported by the admin's "import business

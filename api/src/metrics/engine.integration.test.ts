@@ -3,7 +3,7 @@ import { findOrganisationByUrlCode, saveOrgSettings } from '@fl0/stores'
 import { insertEvents } from '@fl0/stores/events/testing'
 import type { MetricGraph } from '@fl0/contracts'
 import { createTestApi, type TestApi } from '../testing.ts'
-import { AWKWARD_KEY, FIXTURE_NOW, fixtureEvents, linkedEvents, teamEvents } from './fixture.ts'
+import { AWKWARD_KEY, FIXTURE_NOW, fixtureEvents, linkedEvents, teamEvents } from '@fl0/query/testing'
 
 /**
  * The metric engine against answers worked out by hand from fixture.ts (read

@@ -1,6 +1,6 @@
 import { chTime, PEOPLE_PAGE_SIZE, type PeopleList, type PersonRow } from '@fl0/contracts'
-import { FREE_MAIL_PARAMS, personCompanySql } from '../companies/members.ts'
-import { isoOf, num, rows, type Client } from '../companies/query.ts'
+import { FREE_MAIL_PARAMS, personCompanySql } from '@fl0/query'
+import { isoOf, num, rows, type Client } from '@fl0/query'
 import { SESSION_GAP_MS } from '../companies/activity.ts'
 import { loadPersonIdentities } from '../identification/people.ts'
 import {
@@ -13,7 +13,7 @@ import {
   numberOf,
   personEventsSql,
   type KnownTraits,
-} from './identity.ts'
+} from '@fl0/query'
 
 /**
  * The people list (part 3 §2 People): the organisation's people, most

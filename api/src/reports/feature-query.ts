@@ -1,6 +1,6 @@
 import { metricDefinitionSchema, metricEventSchema, type FieldError, type FeatureQuery, type FeatureQueryResult, type MetricGraph } from '@fl0/contracts'
 import type { EventStore } from '@fl0/stores'
-import { computeMetricGraph } from '../metrics/engine.ts'
+import { computeMetricGraph } from '@fl0/query'
 
 /**
  * A feature report's query (spec part 3 §7) as a metric the engine computes

@@ -6,7 +6,7 @@ import type { ApiEnv } from '../env.ts'
 import { ApiError, notFound } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg } from '../guard/index.ts'
-import { isKnownZone } from '../metrics/window.ts'
+import { isKnownZone } from '@fl0/query'
 import { runFeatureQuery } from '../reports/feature-query.ts'
 
 /**

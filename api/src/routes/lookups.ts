@@ -13,9 +13,9 @@ import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { fieldError } from '../http/errors.ts'
 import { currentOrg } from '../guard/index.ts'
-import { lexiconTraits } from '../queries/lexicon/traits.ts'
-import { eventProperties } from '../queries/lexicon/properties.ts'
-import { propertyValues, traitValues } from '../queries/lexicon/values.ts'
+import { lexiconTraits } from '@fl0/query'
+import { eventProperties } from '@fl0/query'
+import { propertyValues, traitValues } from '@fl0/query'
 import { eventNameParam } from './lexicon.ts'
 
 function pathParam(name: string, value: string): string {

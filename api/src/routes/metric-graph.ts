@@ -6,8 +6,8 @@ import type { ApiEnv } from '../env.ts'
 import { ApiError } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg } from '../guard/index.ts'
-import { computeMetricGraph } from '../metrics/engine.ts'
-import { isKnownZone } from '../metrics/window.ts'
+import { computeMetricGraph } from '@fl0/query'
+import { isKnownZone } from '@fl0/query'
 
 /**
  * POST /api-v2/orgs/{organization}/metrics/graph: a metric definition's graph

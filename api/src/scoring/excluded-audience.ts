@@ -10,16 +10,16 @@ import {
   type PropertyType,
 } from '@fl0/contracts'
 import { getOrgSettings, type EventStore, type Sql } from '@fl0/stores'
-import { planAudience } from '../audiences/engine.ts'
-import { membersSql } from '../audiences/sql/members.ts'
-import { lexiconTraits } from '../queries/lexicon/traits.ts'
+import { planAudience } from '@fl0/query'
+import { membersSql } from '@fl0/query'
+import { lexiconTraits } from '@fl0/query'
 
 /**
  * A model's excluded audience (part 3 §3: filters of trait, operation and
  * value; aggregate; audienceType) is an audience like any other: it is read
  * into the audience builder's filters (contracts/audiences.ts, which
  * normalises and validates them) and its members are found by the audience
- * engine (api/src/audiences), so "excluded" means exactly what the People
+ * engine (query/src/audiences), so "excluded" means exactly what the People
  * area's audiences mean.
  *
  * The builder's filters name the trait's type in their operator's field

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventStore } from '@fl0/stores'
 import { insertEvents, openTestEventStore } from '@fl0/stores/events/testing'
 import { metricDefinitionSchema } from '@fl0/contracts'
-import { computeMetricGraph } from '../metrics/engine.ts'
-import { FIXTURE_NOW, fixtureEvents, linkedEvents } from '../metrics/fixture.ts'
-import { planMetric } from '../metrics/plan.ts'
-import { Params } from '../metrics/sql/params.ts'
-import { metricWindow } from '../metrics/window.ts'
+import { computeMetricGraph } from '@fl0/query'
+import { FIXTURE_NOW, fixtureEvents, linkedEvents } from '@fl0/query/testing'
+import { planMetric } from '@fl0/query'
+import { Params } from '@fl0/query'
+import { metricWindow } from '@fl0/query'
 import { reachedSql } from './sql/labels.ts'
 import { span } from './windows.ts'
 
 /**
  * The label means what the metric engine means: over the engine's own window
- * (the last seven days of the metric fixture, api/src/metrics/fixture.ts),
+ * (the last seven days of the metric fixture, query/src/metrics/fixture.ts),
  * the people reachedSql finds are as many as the engine's metric graph
  * counts, for every kind of definition; and over a span of the past, it
  * finds the people the fixture's table says.

@@ -1,10 +1,10 @@
 import type { DateRange } from '@fl0/contracts'
 import { chTime } from '@fl0/contracts'
-import { addDays, metricWindow } from '../metrics/window.ts'
+import { addDays, metricWindow } from '@fl0/query'
 
 /**
  * The periods a model reads, as runs of whole days in the organisation's
- * zone (the metric engine's calendar: api/src/metrics/window.ts).
+ * zone (the metric engine's calendar: query/src/metrics/window.ts).
  *
  *   label      the date range: D days ending today (up to now). Who reached
  *              the metric here is what the model learns to predict.

@@ -1,6 +1,6 @@
 import { IDENTIFICATION_TEXT } from '@fl0/contracts'
 import { addressKey, cidrOf, keyToText } from '@fl0/workers/identity/ip'
-import { rows, type Client } from '../../companies/query.ts'
+import { rows, type Client } from '@fl0/query'
 import { fieldError } from '../../http/errors.ts'
 import { iso, num } from './page.ts'
 

@@ -1,5 +1,5 @@
-import { rows, type Client } from '../../companies/query.ts'
-import { orgParams, resolutionCtes } from '../../identification/resolution.ts'
+import { rows, type Client } from '@fl0/query'
+import { orgParams, resolutionCtes } from '@fl0/query'
 import { iso, num, numOrNull, orNull } from './page.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { rows, type Client } from '../../companies/query.ts'
+import { rows, type Client } from '@fl0/query'
 import { iso, num, numOrNull, orNull } from './page.ts'
 
 /** GET /api-v2/admin/universal-table: the universal table by up_id; upId filters to ids starting with it. */

@@ -1,6 +1,6 @@
 import type { Sql } from '@fl0/stores'
 import type { Client } from './store.ts'
-import { orgParams, resolutionCtes } from '../../identification/resolution.ts'
+import { orgParams, resolutionCtes } from '@fl0/query'
 import { fmt, type Progress } from './progress.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 import { chTime } from '@fl0/contracts'
-import { normalizeDomain } from '../../companies/domain.ts'
+import { normalizeDomain } from '@fl0/query'
 import { batches, csvRows } from './csv.ts'
 import { fmt, JobFailure, type Progress } from './progress.ts'
 import { chunks, insert, select, type Client } from './store.ts'

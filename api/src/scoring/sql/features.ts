@@ -1,5 +1,5 @@
 import type { EventStore } from '@fl0/stores'
-import { Params } from '../../metrics/sql/params.ts'
+import { Params } from '@fl0/query'
 import type { Span, ScoringWindows } from '../windows.ts'
 import type { ExclusionSql } from '../excluded-audience.ts'
 

@@ -1,14 +1,14 @@
-import type { MetricPlan, Step } from '../../metrics/plan.ts'
-import { occurringCondition, propertyCondition, traitCondition } from '../../metrics/sql/conditions.ts'
-import type { Params } from '../../metrics/sql/params.ts'
-import { eventsWithLinks, latestTraitColumns, PERSON_ID, selectWithPerson } from '../../metrics/sql/identity.ts'
+import type { MetricPlan, Step } from '@fl0/query'
+import { occurringCondition, propertyCondition, traitCondition } from '@fl0/query'
+import type { Params } from '@fl0/query'
+import { eventsWithLinks, latestTraitColumns, PERSON_ID, selectWithPerson } from '@fl0/query'
 import type { Span } from '../windows.ts'
 
 /**
  * Syntax: who reached a metric in a span of days, one row per person
  * (`person`). The label of a scoring model.
  *
- * It means what the metric engine means (api/src/metrics): the plan is the
+ * It means what the metric engine means (query/src/metrics): the plan is the
  * engine's own (planMetric: the editor's rules applied, property filters,
  * occurring filters, audience traits resolved), a person is the engine's
  * PERSON_ID, and a person reaches the metric in the span when the engine would

@@ -8,7 +8,7 @@ import { identityLinksSql } from '../../metrics/sql/identity.ts'
  * Syntax: the SQL of an audience's members, one row per user who meets the
  * condition, with the columns the result tables show.
  *
- * Who a user is follows api/src/people/identity.ts's rules: a person is a user
+ * Who a user is follows query/src/people/identity.ts's rules: a person is a user
  * id; an anonymous id belongs to the user id it was first seen with (earliest
  * event carrying both, then the smallest user id), and its calls without a
  * user id are that user's; anonymous ids never linked are anonymous visitors,

@@ -17,7 +17,7 @@ import {
  * replaced by their own conditions; features by their events.
  *
  * Members are users (a user id), with the events of the anonymous ids linked
- * to them (api/src/people/identity.ts's rules). Anonymous visitors never
+ * to them (query/src/people/identity.ts's rules). Anonymous visitors never
  * linked to a user are not members of any audience: the people list shows
  * them only on request, and an audience is a list of people one can act on.
  *
@@ -47,7 +47,7 @@ import {
  * Negative tests (is_not, does_not_contain, not_equal, not_between, not_on,
  * not_in_the_last, is false's opposite is_not true…) hold for users who lack
  * the trait: "plan is not pro" takes in those with no plan. This matches the
- * metric engine's audience traits (api/src/metrics/traits.ts).
+ * metric engine's audience traits (query/src/metrics/traits.ts).
  *
  * Actions count the user's events of one name (or of any of a feature's
  * events) from N units before now up to now, and compare the count; "at least
@@ -132,7 +132,7 @@ const COMPARE: Record<string, Compare> = {
 const DAY_OPS = { on: '=', not_on: '!=', before: '<', since: '>=' } as const
 
 /** One match's condition; `audience` matches are resolved by planFilters. */
-export function traitCondition(m: AudienceMatch): Condition | undefined {
+export function audienceTraitCondition(m: AudienceMatch): Condition | undefined {
   const type = matchTypeOf(m)
   const op = matchOperatorOf(m)
   if (!type || !op || type === 'audience' || m.kind === 'audience' || !m.trait) return undefined
@@ -189,7 +189,7 @@ export async function planFilters(filters: AudienceFilters, sources: PlanSources
   const matches: Condition[] = []
   for (const m of filters.matches) {
     if (m.kind !== 'audience') {
-      const c = traitCondition(m)
+      const c = audienceTraitCondition(m)
       if (c) matches.push(c)
       continue
     }

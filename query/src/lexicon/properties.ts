@@ -1,6 +1,6 @@
 import { PROPERTIES_MAX, type EventProperty } from '@fl0/contracts'
 import type { EventStore } from '@fl0/stores'
-import { typeOfObservations } from '../../lexicon/types.ts'
+import { typeOfObservations } from './types.ts'
 
 /**
  * The properties of some of the organisation's events, from the dictionary:

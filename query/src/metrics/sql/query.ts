@@ -1,6 +1,6 @@
 import type { MetricPlan, Step } from '../plan.ts'
 import { occurringCondition, propertyCondition, traitCondition } from './conditions.ts'
-import { eventsWithLinks, latestTraitColumns, personCompanySql, selectWithPerson, TRAIT_SOURCE } from './identity.ts'
+import { eventsWithLinks, latestTraitColumns, metricPersonCompanySql, selectWithPerson, TRAIT_SOURCE } from './identity.ts'
 import { Params } from './params.ts'
 
 /**
@@ -88,7 +88,7 @@ export function printMetricQuery(plan: MetricPlan, orgId: string): MetricQuery {
       ${where}`
 
   const ctes: string[] = []
-  if (needsCompanies) ctes.push(`person_company AS (${personCompanySql(org)})`)
+  if (needsCompanies) ctes.push(`person_company AS (${metricPersonCompanySql(org)})`)
   if (traitNames.length) ctes.push(`member_traits AS (${memberTraitsSql(p, plan, org, traitNames)})`)
   ctes.push(`per_member AS (${perMember})`, `members AS (${members})`)
 

@@ -4,7 +4,7 @@ import type { Params } from './params.ts'
  * Who a metric counts: the one place that decides it, for every query of the
  * engine.
  *
- * A person is the people list's person (api/src/people/identity.ts, rules 1
+ * A person is the people list's person (query/src/people/identity.ts, rules 1
  * to 3): the user id of the call; else, for an anonymous id that some event
  * linked to a user id (an event carrying both), that user id, the first one
  * linked where several were (a shared machine); else the anonymous id, a
@@ -79,7 +79,7 @@ export const PERSON = `cityHash64(${PERSON_ID})`
 const HAS_PERSON = `(ev.user_id != '' OR ev.anonymous_id != '')`
 
 /** person → company, from the organisation's whole history of group calls. */
-export function personCompanySql(org: string): string {
+export function metricPersonCompanySql(org: string): string {
   return `
     SELECT ${PERSON} AS person, argMax(group_id, timestamp) AS company
     FROM ${eventsWithLinks(org)}

@@ -1,6 +1,6 @@
 import { TRAIT_EVENT_TYPES, type LexiconTrait, type TraitEntity } from '@fl0/contracts'
 import type { EventStore } from '@fl0/stores'
-import { typeOfObservations } from '../../lexicon/types.ts'
+import { typeOfObservations } from './types.ts'
 
 /**
  * The organisation's traits from the dictionary: what identify calls said
