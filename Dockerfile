@@ -15,6 +15,7 @@ ENV HOST=0.0.0.0 \
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY stores/package.json stores/
+COPY query/package.json query/
 COPY ingest/package.json ingest/
 COPY workers/package.json workers/
 COPY api/package.json api/
