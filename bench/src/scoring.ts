@@ -41,8 +41,8 @@ import {
   openPglite,
   type EventStore,
 } from '@fl0/stores'
-import { createScoringRunner } from '@fl0/api/scoring/runner'
-import type { StoredBacktest, StoredSummary } from '@fl0/api/scoring/train'
+import { createScoringRunner } from '@fl0/workers'
+import type { StoredBacktest, StoredSummary } from '@fl0/workers'
 
 const { values } = parseArgs({
   options: {

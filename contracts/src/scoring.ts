@@ -7,7 +7,7 @@ import { featureSelectionsSchema, PROPERTY_PATH_MAX, type FeatureSelections } fr
  * a chosen metric. The specification's texts are here word for word; what it
  * leaves open (page sizes, the rating thresholds, the messages of malformed
  * input, not found) is decided here once, for the server and the dashboard
- * alike. How a model is built is api/src/scoring/README.md.
+ * alike. How a model is built is workers/src/scoring/README.md.
  */
 
 export const SCORING_LIMITS = {

@@ -9,7 +9,7 @@ import { findSourceByWriteKey, findWebhookSource, openPostgres, type Consumer } 
 import { createSnippetRoutes } from '@fl0/snippet'
 import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
 import { createApi } from '@fl0/api'
-import { createScoringRunner, type ScoringRunner } from '@fl0/api/scoring/runner'
+import { createScoringRunner, type ScoringRunner } from '@fl0/workers'
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
 import { openStores, type Stores } from './stores.ts'
@@ -101,7 +101,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
     consumers.push(await startLexiconWorker({ bus: stores.bus!, store: stores.events!, logger }))
     // Its own group too: visits and their address matches (workers/src/identity), and the callback's links.
     consumers.push(await startIdentityWorker({ bus: stores.bus!, store: stores.events!, logger }))
-    // Scoring models train here, off the request path: the api only queues them (api/src/scoring/runner.ts).
+    // Scoring models train here, off the request path: the api only queues them (workers/src/scoring/runner.ts).
     scoring = createScoringRunner({ sql: stores.metadata!, events: stores.events!, logger })
     scoring.start()
   }

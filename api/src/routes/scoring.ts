@@ -57,9 +57,9 @@ import type { ApiEnv } from '../env.ts'
 import { ApiError, fieldError, notFound } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg, sessionUser } from '../guard/index.ts'
-import { exclusionFilters, traitTypes } from '../scoring/excluded-audience.ts'
-import { factorsImage, scoreImage, type Factor } from '../scoring/images.ts'
-import type { StoredBacktest, StoredSummary } from '../scoring/train.ts'
+import { exclusionFilters, traitTypes } from '@fl0/workers'
+import { factorsImage, scoreImage, type Factor } from '@fl0/workers'
+import type { StoredBacktest, StoredSummary } from '@fl0/workers'
 
 /** A metric can label users when its definition reads and it counts events (chosen ones, or any). */
 function isEnabled(metric: MetricRow): boolean {

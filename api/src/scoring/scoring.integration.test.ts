@@ -15,8 +15,8 @@ import type {
   ScoringSettings,
 } from '@fl0/contracts'
 import { createTestApi, type TestApi } from '../testing.ts'
-import { seededRandom } from './learner/split.ts'
-import { createScoringRunner, type ScoringRunner } from './runner.ts'
+import { seededRandom } from '@fl0/workers'
+import { createScoringRunner, type ScoringRunner } from '@fl0/workers'
 
 /**
  * Scoring end to end on PGlite and chDB: models created, trained by the

@@ -36,7 +36,7 @@ export const HABIT_EVENTS: ReadonlyArray<readonly [string, number]> = [
  * The default planted rule: people who connect an integration and invite a
  * colleague upgrade nine times in ten, everyone else three times in a hundred.
  * Strong enough that a model can tell, a month ahead, who is likelier to
- * upgrade than not (see api/src/scoring/README.md).
+ * upgrade than not (see workers/src/scoring/README.md).
  */
 export const DEFAULT_RULE: PlantedRule = {
   given: ['Integration Connected', 'Invite Sent'],

@@ -5,7 +5,7 @@ import type { Sql } from './sql.ts'
  * Scoring models (migration 0012): a model is also its training job. The
  * store keeps what the api and the runner hand it, as they hand it (the
  * excluded audience and selections as the api normalised them; results as
- * the trainer made them): api/src/scoring reads and decides.
+ * the trainer made them): workers/src/scoring reads and decides.
  */
 export type ScoringStatusValue = 'pending' | 'running' | 'failed' | 'completed'
 

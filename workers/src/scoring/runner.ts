@@ -1,5 +1,4 @@
 import { claimScoringRun, completeScoringRun, failScoringRun, heartbeatScoringRun, releaseScoringRun, type EventStore, type Sql } from '@fl0/stores'
-import type { ApiLogger } from '../deps.ts'
 import { ScoringFailure, trainModel } from './train.ts'
 
 /**
@@ -28,7 +27,7 @@ export const UNEXPECTED = 'The training stopped on an unexpected error'
 export interface ScoringRunnerDeps {
   sql: Sql
   events: EventStore
-  logger: ApiLogger
+  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
   now?: () => Date
   pollMs?: number
   heartbeatMs?: number

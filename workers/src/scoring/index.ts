@@ -1,0 +1,5 @@
+export { createScoringRunner, type ScoringRunner } from './runner.ts'
+export { exclusionFilters, traitTypes } from './excluded-audience.ts'
+export { factorsImage, scoreImage, type Factor } from './images.ts'
+export type { StoredBacktest, StoredSummary } from './train.ts'
+export { seededRandom } from './learner/split.ts'
