@@ -95,7 +95,7 @@ const schema = z.object({
     }),
   /**
    * A PostgreSQL database (Supabase is one) that the admin's "copy people and
-   * pages" upserts into (api/src/admin/jobs/copy-export.ts); unset, the copy
+   * pages" upserts into (workers/src/jobs/copy-export.ts); unset, the copy
    * answers that it is not configured.
    */
   EXPORT_DATABASE_URL: z.string().url().optional(),

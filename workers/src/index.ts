@@ -3,3 +3,26 @@ export { startLexiconWorker, indexRecords, LEXICON_GROUP, type LexiconWorkerDeps
 export { startIdentityWorker, storeHits, IDENTITY_GROUP, LINKS_TOPIC, type IdentityWorkerDeps } from './identity/index.ts'
 export { createDeadLetter, deadLetterCounts, isolatePoison, type DeadLetter, type PoisonRecord } from './poison/index.ts'
 export { createScoringRunner, exclusionFilters, factorsImage, scoreImage, seededRandom, traitTypes, type Factor, type ScoringRunner, type StoredBacktest, type StoredSummary } from './scoring/index.ts'
+export {
+  copyToExportDatabase,
+  importBusinessIntents,
+  importCookies,
+  importIpToCompany,
+  importUniversalTable,
+  JobFailure,
+  jobOf,
+  Progress,
+  refreshPagesAndActivities,
+  refreshSessions,
+  runJob,
+  writeMmdb,
+  type JobDeps,
+  type JobOutcome,
+  type JobWork,
+  type MmdbValue,
+} from './jobs/index.ts'
+export { addressKey, cidrKeys, cidrOf, keyToText } from './identity/ip.ts'
+export { RangeTable, type RangeKind } from './identity/ranges.ts'
+export { loadRanges } from './identity/range-source.ts'
+export { hashEmail, storeLinks } from './identity/links.ts'
+export { hitOf, type Hit } from './identity/visits.ts'

@@ -2,25 +2,28 @@ import type { Context } from 'hono'
 import { streamText } from 'hono/streaming'
 import { errorBody, IDENTIFICATION_TEXT, type Job, type JobKind } from '@fl0/contracts'
 import { ALREADY_RUNNING, findAdminJob, latestAdminJob, listOrganisations } from '@fl0/stores'
-import { loadRanges } from '@fl0/workers/identity/range-source'
+import {
+  copyToExportDatabase,
+  importBusinessIntents,
+  importCookies,
+  importIpToCompany,
+  importUniversalTable,
+  JobFailure,
+  type JobWork,
+  loadRanges,
+  refreshPagesAndActivities,
+  refreshSessions,
+  runJob,
+} from '@fl0/workers'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { sessionUser } from '../guard/index.ts'
 import { ApiError, fieldError } from '../http/errors.ts'
-import { copyToExportDatabase } from './jobs/copy-export.ts'
-import { importCookies } from './jobs/import-cookies.ts'
-import { importBusinessIntents } from './jobs/import-intents.ts'
-import { importIpToCompany } from './jobs/import-ip-ranges.ts'
-import { importUniversalTable } from './jobs/import-universal.ts'
-import { JobFailure } from './jobs/progress.ts'
-import { refreshPagesAndActivities } from './jobs/refresh-pages.ts'
-import { refreshSessions } from './jobs/refresh-sessions.ts'
-import { runJob, type JobWork } from './jobs/runner.ts'
 import { uploadedFile } from './upload.ts'
 
 /**
  * The Tools page's calls (part 1 §2, §7; docs/identification.md): each
- * starts a job (jobs/runner.ts) and answers when it has finished: 200 with
+ * starts a job (@fl0/workers: workers/src/jobs/runner.ts) and answers when it has finished: 200 with
  * the job, 422 with the job when it failed, 409 while one of its kind runs.
  */
 type Ctx = Context<ApiEnv>
@@ -32,7 +35,7 @@ async function answer(c: Ctx, outcome: Awaited<ReturnType<typeof runJob>>) {
   return c.json({ ...errorBody(outcome.job.message, errors), job: outcome.job }, 422)
 }
 
-type Importer = (client: ApiDeps['events']['client'], input: import('node:stream').Readable, fileName: string, progress: import('./jobs/progress.ts').Progress, now: Date) => Promise<string>
+type Importer = (client: ApiDeps['events']['client'], input: import('node:stream').Readable, fileName: string, progress: import('@fl0/workers').Progress, now: Date) => Promise<string>
 
 const IMPORTERS: Record<'import-cookies' | 'import-ip-to-company' | 'import-business-intents', Importer> = {
   'import-cookies': importCookies,

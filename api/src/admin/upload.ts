@@ -76,15 +76,3 @@ function countBytes(maxBytes: number): Transform {
     },
   })
 }
-
-/** The whole of a stream, for the formats that cannot be read in pieces (a MaxMind database is a search tree). */
-export async function readAll(stream: Readable, maxBytes: number): Promise<Buffer> {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of stream) {
-    size += (chunk as Buffer).length
-    if (size > maxBytes) throw new Error(`the file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)
-    chunks.push(chunk as Buffer)
-  }
-  return Buffer.concat(chunks)
-}

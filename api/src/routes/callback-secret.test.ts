@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMembership, findCallbackOrg } from '@fl0/stores'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
-import { storeLinks } from '@fl0/workers/identity/links'
+import { storeLinks } from '@fl0/workers'
 import { createTestApi, TEST_PUBLIC_URL, type TestApi } from '../testing.ts'
 
 /**

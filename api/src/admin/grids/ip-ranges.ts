@@ -1,5 +1,5 @@
 import { IDENTIFICATION_TEXT } from '@fl0/contracts'
-import { addressKey, cidrOf, keyToText } from '@fl0/workers/identity/ip'
+import { addressKey, cidrOf, keyToText } from '@fl0/workers'
 import { rows, type Client } from '@fl0/query'
 import { fieldError } from '../../http/errors.ts'
 import { iso, num } from './page.ts'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { chTime } from '@fl0/contracts'
-import { VISIT_GAP_MS } from '@fl0/workers/identity/visits'
+import { VISIT_GAP_MS } from '../identity/visits.ts'
 import { fmt, type Progress } from './progress.ts'
 import { select, type Client } from './store.ts'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { chTime } from '@fl0/contracts'
-import type { RangeTable } from '@fl0/workers/identity/ranges'
-import { hitOf, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '@fl0/workers/identity/visits'
+import type { RangeTable } from '../identity/ranges.ts'
+import { hitOf, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '../identity/visits.ts'
 import { fmt, type Progress } from './progress.ts'
 import { insert, select, type Client } from './store.ts'
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Readable } from 'node:stream'
 import { chTime, IDENTIFICATION_TEXT, isUpId, normalizeHem } from '@fl0/contracts'
-import { hashEmail } from '@fl0/workers/identity/links'
+import { hashEmail } from '../identity/links.ts'
 import { normalizeDomain } from '@fl0/query'
 import { batches, csvRows, type CsvRow } from './csv.ts'
 import { fmt, JobFailure, type Progress } from './progress.ts'

@@ -1,4 +1,4 @@
-import { cidrKeys, V4_MAPPED_BASE } from '@fl0/workers/identity/ip'
+import { cidrKeys, V4_MAPPED_BASE } from '../identity/ip.ts'
 
 /**
  * A small MaxMind DB (format 2.0) writer, for tests and the demo's partner

@@ -1,7 +1,13 @@
 import type { Job, JobKind } from '@fl0/contracts'
-import { ALREADY_RUNNING, beatAdminJob, finishAdminJob, startAdminJob, type AdminJobRow } from '@fl0/stores'
-import type { ApiDeps } from '../../deps.ts'
+import { ALREADY_RUNNING, beatAdminJob, finishAdminJob, startAdminJob, type AdminJobRow, type Sql } from '@fl0/stores'
 import { JobFailure, Progress } from './progress.ts'
+
+/** What a job needs around it: the metadata store (its row), a logger and the clock. */
+export interface JobDeps {
+  sql: Sql
+  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
+  now: () => Date
+}
 
 /**
  * Runs admin jobs in the api process that received the call (the simplest
@@ -30,7 +36,7 @@ export const storable = (text: string) => (text.includes('\u0000') ? text.replac
 export type JobOutcome = { ok: true; job: Job } | { ok: false; job: Job } | typeof ALREADY_RUNNING
 
 export async function runJob(
-  deps: Pick<ApiDeps, 'sql' | 'logger' | 'now'>,
+  deps: JobDeps,
   start: { kind: JobKind; fileName?: string | null; startedBy?: string | null },
   work: JobWork,
   options: { onLine?: (line: string) => void; onStarted?: (job: Job) => void } = {},

@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream'
 import { Reader } from 'mmdb-lib'
 import { chTime } from '@fl0/contracts'
-import { addressKey, cidrKeys, keyToText, MAX_ADDRESS, V4_MAPPED_BASE } from '@fl0/workers/identity/ip'
-import { RANGE_KINDS, type RangeKind } from '@fl0/workers/identity/ranges'
+import { addressKey, cidrKeys, keyToText, MAX_ADDRESS, V4_MAPPED_BASE } from '../identity/ip.ts'
+import { RANGE_KINDS, type RangeKind } from '../identity/ranges.ts'
 import { normalizeDomain } from '@fl0/query'
-import { readAll } from '../upload.ts'
 import { batches, csvRows } from './csv.ts'
 import { fmt, JobFailure, type Progress } from './progress.ts'
 import { chunks, insert, select, type Client } from './store.ts'
@@ -196,4 +195,16 @@ function* mmdbRows(db: Buffer, progress: Progress): Generator<RangeRow> {
     yield* emit(network < at ? at : network, last, record)
     at = last + 1n
   }
+}
+
+/** The whole of a stream, for the formats that cannot be read in pieces (a MaxMind database is a search tree). */
+export async function readAll(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length
+    if (size > maxBytes) throw new Error(`the file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`)
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
 }
