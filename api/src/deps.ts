@@ -1,17 +1,13 @@
 import type { Context } from 'hono'
 import type { EventStore, Sql } from '@fl0/stores'
 import type { Throttle } from './auth/throttle.ts'
+import type { ApiLogger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { TokenVerifier } from './auth/tokens.ts'
 import type { LocalProvider } from './auth/local-provider.ts'
 import type { ParagonSettings } from './integrations/paragon.ts'
 
-/** The slice of pino the api writes to. */
-export interface ApiLogger {
-  info(obj: object, msg: string): void
-  warn(obj: object, msg: string): void
-  error(obj: object, msg: string): void
-}
+export type { ApiLogger } from './logger.ts'
 
 export interface ApiDeps {
   sql: Sql

@@ -10,6 +10,8 @@ import { paragonSettings, type ParagonOptions } from './integrations/paragon.ts'
 export { createApiApp } from './app.ts'
 export { accessFor, type Access } from './guard/policy.ts'
 export type { ApiDeps, ApiLogger } from './deps.ts'
+export { hashPassword } from './auth/passwords.ts'
+export { parseParagonSigningKey } from './integrations/paragon.ts'
 
 export interface ApiOptions {
   sql: Sql

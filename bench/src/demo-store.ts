@@ -13,7 +13,7 @@
  * window), so a store that already holds a data set's rows is reused as is:
  * the first load takes minutes, later runs none.
  */
-import { normalizeCall } from '@fl0/ingest/normalize'
+import { normalizeCall } from '@fl0/ingest'
 import { createDemo, type DemoOptions } from '@fl0/demo'
 import type { IngestedEvent } from '@fl0/contracts'
 import { migrateEvents, type EventStore } from '@fl0/stores'

@@ -23,7 +23,7 @@
 import { cpus, loadavg, totalmem, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { normalizeCall } from '@fl0/ingest/normalize'
+import { normalizeCall } from '@fl0/ingest'
 import { createDemo } from '@fl0/demo'
 import { metricDefinitionSchema, type IngestedEvent } from '@fl0/contracts'
 import { migrateEvents, openEventStore, type EventStore } from '@fl0/stores'

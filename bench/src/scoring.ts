@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { normalizeCall } from '@fl0/ingest/normalize'
+import { normalizeCall } from '@fl0/ingest'
 import { createDemo, DEFAULT_RULE } from '@fl0/demo'
 import { chTime, type ActivityEvent, type IngestedEvent } from '@fl0/contracts'
 import {

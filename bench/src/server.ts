@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { createOrganisation, createSource, createUser, findLocalAccount, findOrganisationByUrlCode, listSources, setLocalPassword } from '@fl0/stores'
-import { hashPassword } from '@fl0/api/auth/passwords'
+import { hashPassword } from '@fl0/api'
 import { loadConfig, createLogger, startFl0 } from '@fl0/server'
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, port: { type: 'string', default: '0' }, report: { type: 'string' } } })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { z } from 'zod'
-import { parseParagonSigningKey } from '@fl0/api/integrations/paragon'
+import { parseParagonSigningKey } from '@fl0/api'
 
 /**
  * Paragon, for the integrations screen (issue 6): the project's id and its

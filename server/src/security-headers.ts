@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { isServerPath } from '@fl0/dashboard/server'
-import { fromTrustedProxy, type TrustedProxies } from '@fl0/ingest/client-ip'
+import { fromTrustedProxy, type TrustedProxies } from '@fl0/ingest'
 import { API_POLICY, dashboardPolicy, oidcOriginsOf, type CspDirectives } from './csp.ts'
 
 /**

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { errorBody, type FieldError } from '@fl0/contracts'
-import type { ApiLogger } from '../deps.ts'
+import type { ApiLogger } from '../logger.ts'
 
 /**
  * An HTTPException that carries field errors. Handlers throw it; `onApiError`

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer'
 import type { MailDelivery } from '@fl0/contracts'
-import type { ApiLogger } from '../deps.ts'
+import type { ApiLogger } from '../logger.ts'
 
 export interface InvitationMail {
   to: string

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { saveDataSourcesSchema, SOURCE_DEFAULT_NAMES, type DataSourcesRecord } from '@fl0/contracts'
 import { createSource, listSources, updateSource, type Source } from '@fl0/stores'
-import { snippetCode } from '@fl0/snippet/snippet-code'
+import { snippetCode } from '@fl0/snippet'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { jsonBody } from '../http/validate.ts'

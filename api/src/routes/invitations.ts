@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { TEAM_ERRORS, type AcceptInvitationResponse, type InvitationView } from '@fl0/contracts'
 import { addMembership, findInvitationByTokenHash, markInvitationAccepted } from '@fl0/stores'
@@ -6,19 +5,7 @@ import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { ApiError, forbidden, notFound } from '../http/errors.ts'
 import { sessionUser } from '../guard/index.ts'
-import { invitationStatus } from './team.ts'
-
-/** The link carries a random secret; only its hash is stored. */
-export function newInvitationSecret() {
-  const secret = randomBytes(32).toString('base64url')
-  return { secret, hash: invitationHash(secret) }
-}
-
-const invitationHash = (secret: string) => createHash('sha256').update(secret).digest('hex')
-
-/** The dashboard's route for an invitation; it signs the invitee up or in, then accepts. */
-export const invitationLink = (deps: Pick<ApiDeps, 'publicUrl'>, secret: string) =>
-  `${deps.publicUrl().replace(/\/+$/, '')}/invitations/${secret}`
+import { invitationHash, invitationStatus } from '../team/invitations.ts'
 
 /**
  * /api/invitations/{token}: reading one is public (the invitee may have no

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { SOURCE_DEFAULT_NAMES, type SegmentDefaults, type SnippetDefaults } from '@fl0/contracts'
 import { newId, newWriteKey } from '@fl0/stores'
-import { snippetCode } from '@fl0/snippet/snippet-code'
+import { snippetCode } from '@fl0/snippet'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { snippetHost } from './snippet-host.ts'

@@ -12,7 +12,7 @@ import {
   type SourceView,
 } from '@fl0/contracts'
 import { createSource, deleteSource, getOrgSettings, getSource, listSources, newId, newWriteKey, sourceIdentifiersInUse, updateSource, type Source } from '@fl0/stores'
-import { snippetCode } from '@fl0/snippet/snippet-code'
+import { snippetCode } from '@fl0/snippet'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { ApiError, fieldError, notFound } from '../http/errors.ts'

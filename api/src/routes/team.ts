@@ -1,19 +1,15 @@
 import { Hono } from 'hono'
-import { INVITATION_TTL_MS, inviteSchema, TEAM_ERRORS, type InvitationStatus, type TeamMember } from '@fl0/contracts'
+import { INVITATION_TTL_MS, inviteSchema, TEAM_ERRORS, type TeamMember } from '@fl0/contracts'
 import { deleteOpenInvitation, isMember, findUserByEmail, listMembers, listOpenInvitations, removeMembership, upsertInvitation } from '@fl0/stores'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { ApiError, fieldError, notFound } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg, requireOrgAdmin, sessionUser } from '../guard/index.ts'
-import { newInvitationSecret, invitationLink } from './invitations.ts'
+import { invitationLink, invitationStatus, newInvitationSecret } from '../team/invitations.ts'
 
 export const INVITE_NOT_SENT = 'The invitation was saved but the email could not be sent; try again'
 
-export function invitationStatus(inv: { accepted_at: Date | null; expires_at: Date }, now: Date): InvitationStatus {
-  if (inv.accepted_at) return 'accepted'
-  return inv.expires_at.getTime() <= now.getTime() ? 'expired' : 'pending'
-}
 
 /**
  * /api/orgs/{organization}/users: the team (members, then open invitations),
