@@ -1,3 +1,4 @@
+import { DATE_UNITS, OPERATORS, TRAIT_TYPES, type AudienceTraitType, type DateUnit } from './trait-filters.ts'
 import { z } from 'zod'
 import { PROPERTY_PATH_MAX } from './lexicon.ts'
 import { EVENT_NAME_MAX } from './features.ts'
@@ -93,18 +94,7 @@ export const AUDIENCE_TEXT = {
   deleteConfirm: (name: string) => `Are you sure you want to delete the audience "${name}"?`,
 } as const
 
-export const TRAIT_TYPES = ['string', 'stringArray', 'number', 'boolean', 'date'] as const
-export type AudienceTraitType = (typeof TRAIT_TYPES)[number]
-
-/** Operators by trait type (part 3 §3's table). Booleans also take is_true and is_false, as §3 names them. */
-export const OPERATORS = {
-  string: ['is', 'is_not', 'contains', 'does_not_contain', 'is_set', 'is_not_set'],
-  stringArray: ['contains', 'does_not_contain'],
-  number: ['equals', 'not_equal', 'greater_than', 'greater_than_or_equal_to', 'less_than', 'less_than_or_equal_to', 'between', 'not_between', 'is_numeric', 'is_not_numeric'],
-  boolean: ['is', 'is_not', 'is_true', 'is_false'],
-  date: ['on', 'not_on', 'before', 'since', 'between', 'not_between', 'last', 'not_in_the_last', 'before_the_last', 'in_the_next'],
-  audience: ['is'],
-} as const satisfies Record<AudienceTraitType | 'audience', readonly string[]>
+export { TRAIT_TYPES, OPERATORS, type AudienceTraitType } from './trait-filters.ts'
 
 export type MatchType = keyof typeof OPERATORS
 export type OperatorOf<T extends MatchType> = (typeof OPERATORS)[T][number]
@@ -114,8 +104,7 @@ export const MATCH_TYPES = Object.keys(OPERATORS) as MatchType[]
 
 export const ACTION_OPERATORS = ['equals', 'not_equal', 'greater_than', 'greater_than_or_equal_to', 'less_than', 'less_than_or_equal_to', 'between', 'not_between'] as const
 export type ActionOperator = (typeof ACTION_OPERATORS)[number]
-export const DATE_UNITS = ['hour', 'day', 'week', 'month'] as const
-export type DateUnit = (typeof DATE_UNITS)[number]
+export { DATE_UNITS, type DateUnit } from './trait-filters.ts'
 export const MATCH_KINDS = ['user', 'company', 'audience'] as const
 export type MatchKind = (typeof MATCH_KINDS)[number]
 export const ACTION_KINDS = ['event', 'feature'] as const

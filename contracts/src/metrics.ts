@@ -1,3 +1,4 @@
+import { TRAIT_OPERATIONS } from './trait-filters.ts'
 import { z } from 'zod'
 
 /**
@@ -16,13 +17,8 @@ export const GRAPH_LAYOUTS = ['stacked', 'side'] as const
 export const AGGREGATES = ['and', 'or'] as const
 export const PROPERTY_OPERATIONS = ['is', 'isNot', 'startsWith', 'endsWith', 'contains', 'doesNotContain', 'greaterThan', 'lessThan'] as const
 export const OCCURRING_OPERATIONS = ['equals', 'not', 'moreThan', 'atLeast', 'lessThan', 'atMost', 'between', 'notBetween'] as const
-/** Audience-trait operators (part 3 §3's table, by trait type); a metric's audience traits use the same. */
-export const TRAIT_OPERATIONS = [
-  'is', 'is_not', 'contains', 'does_not_contain', 'is_set', 'is_not_set',
-  'equals', 'not_equal', 'greater_than', 'greater_than_or_equal_to', 'less_than', 'less_than_or_equal_to', 'between', 'not_between', 'is_numeric', 'is_not_numeric',
-  'is_true', 'is_false',
-  'on', 'not_on', 'before', 'since', 'last', 'not_in_the_last', 'before_the_last', 'in_the_next',
-] as const // prettier-ignore
+/** Audience-trait operators (part 3 §3's table, by trait type): a metric's audience traits use the same words (contracts/src/trait-filters.ts). */
+export { TRAIT_OPERATIONS } from './trait-filters.ts'
 
 export type DateRange = (typeof DATE_RANGES)[number]
 export type AudienceType = (typeof AUDIENCE_TYPES)[number]

@@ -35,7 +35,7 @@ describe('planFilters', () => {
     expect(plan).toEqual({
       kind: 'or',
       of: [
-        { kind: 'trait', trait: { entity: 'user', name: 'plan', read: 'text' }, test: { test: 'is', value: 'pro', negate: true } },
+        { kind: 'trait', trait: { entity: 'user', name: 'plan', read: 'text' }, test: { test: 'is', values: ['pro'], negate: true } },
         { kind: 'trait', trait: { entity: 'company', name: 'tags', read: 'array' }, test: { test: 'hasElement', value: 'eu', negate: false } },
         { kind: 'trait', trait: { entity: 'user', name: 'seats', read: 'text' }, test: { test: 'numberBetween', from: 2, to: 5, negate: true } },
         { kind: 'trait', trait: { entity: 'user', name: 'beta', read: 'text' }, test: { test: 'boolean', value: true, negate: true } },
@@ -71,7 +71,7 @@ describe('planFilters', () => {
   it('puts a saved audience in place of an audience match, and no one for one that is gone', async () => {
     const saved = { pro: { match_aggregation: 'and', matches: [{ kind: 'user', trait: 'plan', string_op: 'is', value: 'pro' }], action_aggregation: 'and', actions: [] } }
     const plan = await planFilters(parse({ match_aggregation: 'or', matches: [{ kind: 'audience', audience_id: 'pro' }, { kind: 'audience', audience_id: 'gone' }] }), sources(saved))
-    expect(plan).toEqual({ kind: 'or', of: [{ kind: 'trait', trait: { entity: 'user', name: 'plan', read: 'text' }, test: { test: 'is', value: 'pro', negate: false } }, { kind: 'nobody' }] })
+    expect(plan).toEqual({ kind: 'or', of: [{ kind: 'trait', trait: { entity: 'user', name: 'plan', read: 'text' }, test: { test: 'is', values: ['pro'], negate: false } }, { kind: 'nobody' }] })
   })
 
   it('refuses a loop, however long, and nesting past the limit', async () => {

@@ -9,7 +9,9 @@ import {
   type AudienceFilters,
   type AudienceMatch,
   type DateUnit,
+  type TraitOperation,
 } from '@fl0/contracts'
+import { COMPARES, resolveTraitFilter, type Compare, type Shift, type TraitTest } from '../filters/traits.ts'
 
 /**
  * What audience filters mean, decided before any SQL is printed: the filters
@@ -23,31 +25,8 @@ import {
  *
  * A user's trait is the latest non-empty value it was given (identify calls;
  * for a company trait, the group calls of the user's company, which is the
- * group of their latest group call), read as text: "7", "true",
- * "2026-01-15 10:00:00". Operators say how to read it:
- *
- * - string: is, is_not compare exactly (values come from the values look-up);
- *   contains, does_not_contain ignore case, as a search box does; is_set,
- *   is_not_set: a non-empty value or none.
- * - stringArray: contains, does_not_contain: an element is the value. A
- *   single value (not a list) counts as a list of one.
- * - number: the text read as a number; between is inclusive (the second value
- *   is above the first: part 3 §5). is_numeric: it reads as a number;
- *   is_not_numeric: it is set and does not (bad data, not missing data).
- * - boolean: is_true, is_false; is and is_not with true or false. "true" and
- *   "false" in any case, as booleans or as text.
- * - date: on, not_on, before, since and between compare the day the value
- *   falls on in the organisation's time zone (a bare YYYY-MM-DD is that day
- *   itself; a time without an offset is UTC, as the ingest stores times).
- *   last, not_in_the_last, before_the_last and in_the_next compare with now,
- *   N hours, days, weeks or months back or ahead, counted on the
- *   organisation's calendar (a day across a daylight-saving change is 23 or 25
- *   hours; a month back from 31 March is the last day of February).
- *
- * Negative tests (is_not, does_not_contain, not_equal, not_between, not_on,
- * not_in_the_last, is false's opposite is_not true…) hold for users who lack
- * the trait: "plan is not pro" takes in those with no plan. This matches the
- * metric engine's audience traits (query/src/metrics/traits.ts).
+ * group of their latest group call), read as text; what each operator makes
+ * of it is filters/traits.ts's, the same for a metric's audience traits.
  *
  * Actions count the user's events of one name (or of any of a feature's
  * events) from N units before now up to now, and compare the count; "at least
@@ -65,27 +44,7 @@ export interface TraitRef {
   read: TraitRead
 }
 
-/** A signed distance from now: { amount: -7, unit: 'day' } is 7 days ago on the organisation's calendar. */
-export interface Shift {
-  amount: number
-  unit: DateUnit
-}
-
-export type Compare = '=' | '!=' | '>' | '>=' | '<' | '<='
-
-export type TraitTest =
-  | { test: 'is'; value: string; negate: boolean }
-  | { test: 'contains'; value: string; negate: boolean }
-  | { test: 'set'; negate: boolean }
-  | { test: 'hasElement'; value: string; negate: boolean }
-  | { test: 'number'; op: Compare; value: number }
-  | { test: 'numberBetween'; from: number; to: number; negate: boolean }
-  | { test: 'numeric'; negate: boolean }
-  | { test: 'boolean'; value: boolean; negate: boolean }
-  | { test: 'day'; op: '=' | '!=' | '<' | '>='; day: string }
-  | { test: 'dayBetween'; from: string; to: string; negate: boolean }
-  /** now + from ≤ the instant ≤ now + to; an open end is unbounded. */
-  | { test: 'instant'; from?: Shift; to?: Shift; negate: boolean }
+export type { Compare, Shift, TraitTest } from '../filters/traits.ts'
 
 export interface ActionCount {
   /** The event names counted; none (a deleted feature) counts nothing. */
@@ -121,55 +80,23 @@ export interface PlanSources {
   feature(id: string): Promise<{ name: string; events: string[] } | undefined>
 }
 
-const COMPARE: Record<string, Compare> = {
-  equals: '=',
-  not_equal: '!=',
-  greater_than: '>',
-  greater_than_or_equal_to: '>=',
-  less_than: '<',
-  less_than_or_equal_to: '<=',
-}
-const DAY_OPS = { on: '=', not_on: '!=', before: '<', since: '>=' } as const
-
-/** One match's condition; `audience` matches are resolved by planFilters. */
+/** One match's condition (its meaning: filters/traits.ts); `audience` matches are resolved by planFilters. */
 export function audienceTraitCondition(m: AudienceMatch): Condition | undefined {
   const type = matchTypeOf(m)
   const op = matchOperatorOf(m)
   if (!type || !op || type === 'audience' || m.kind === 'audience' || !m.trait) return undefined
-  const ref = (read: TraitRead = 'text'): TraitRef => ({ entity: m.kind as 'user' | 'company', name: m.trait!, read })
-  const cond = (test: TraitTest, read?: TraitRead): Condition => ({ kind: 'trait', trait: ref(read), test })
-  const value = m.value
-  switch (type) {
-    case 'string':
-      if (op === 'is_set' || op === 'is_not_set') return cond({ test: 'set', negate: op === 'is_not_set' })
-      if (op === 'is' || op === 'is_not') return cond({ test: 'is', value: String(value), negate: op === 'is_not' })
-      return cond({ test: 'contains', value: String(value), negate: op === 'does_not_contain' })
-    case 'stringArray':
-      return cond({ test: 'hasElement', value: String(value), negate: op === 'does_not_contain' }, 'array')
-    case 'number':
-      if (op === 'is_numeric' || op === 'is_not_numeric') return cond({ test: 'numeric', negate: op === 'is_not_numeric' })
-      if (op === 'between' || op === 'not_between') return cond({ test: 'numberBetween', from: Number(m.value1), to: Number(m.value2), negate: op === 'not_between' })
-      return cond({ test: 'number', op: COMPARE[op]!, value: Number(value) })
-    case 'boolean':
-      if (op === 'is_true' || op === 'is_false') return cond({ test: 'boolean', value: op === 'is_true', negate: false })
-      return cond({ test: 'boolean', value: value === true, negate: op === 'is_not' })
-    case 'date': {
-      if (op in DAY_OPS) return cond({ test: 'day', op: DAY_OPS[op as keyof typeof DAY_OPS], day: String(value) })
-      if (op === 'between' || op === 'not_between') return cond({ test: 'dayBetween', from: String(m.value1), to: String(m.value2), negate: op === 'not_between' })
-      const n = Number(value)
-      const unit = (m.unit ?? 'day') as DateUnit
-      if (op === 'last') return cond({ test: 'instant', from: { amount: -n, unit }, to: { amount: 0, unit }, negate: false })
-      if (op === 'not_in_the_last') return cond({ test: 'instant', from: { amount: -n, unit }, to: { amount: 0, unit }, negate: true })
-      if (op === 'before_the_last') return cond({ test: 'instant', to: { amount: -n, unit }, negate: false })
-      return cond({ test: 'instant', from: { amount: 0, unit }, to: { amount: n, unit }, negate: false })
-    }
-  }
+  const text = (v: unknown) => (v === undefined || v === null ? '' : String(v))
+  const values = op === 'between' || op === 'not_between' ? [text(m.value1), text(m.value2)] : [text(m.value)]
+  const test = resolveTraitFilter({ operation: op as TraitOperation, values, unit: (m.unit ?? undefined) as DateUnit | undefined, type })
+  if (!test || 'error' in test) return undefined // the schema has refused what cannot be read
+  const read: TraitRead = type === 'stringArray' ? 'array' : 'text'
+  return { kind: 'trait', trait: { entity: m.kind as 'user' | 'company', name: m.trait, read }, test }
 }
 
 function actionCompare(a: AudienceAction): ActionCount['compare'] {
   const op = a.occurrence_op as ActionOperator
   if (op === 'between' || op === 'not_between') return { op, from: Number(a.value1), to: Number(a.value2) }
-  return { op: COMPARE[op]!, value: Number(a.value) }
+  return { op: COMPARES[op]!, value: Number(a.value) }
 }
 
 const unitLabel = (n: number, unit: DateUnit) => `${n} ${unit}${n === 1 ? '' : 's'}`

@@ -113,7 +113,7 @@ export function planMetric(input: MetricDefinition, ctx: PlanContext): Planned {
 
   const traits: TraitCondition[] = []
   d.audience.traits.forEach((t, i) => {
-    const resolved = resolveTrait(t, ctx.now)
+    const resolved = resolveTrait(t)
     if (resolved === undefined) return
     if ('error' in resolved) errors.push({ name: `audience.traits.${i}.value`, message: resolved.error })
     else traits.push(resolved)

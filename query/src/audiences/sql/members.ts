@@ -1,6 +1,7 @@
 import type { ActionCount, Condition, TraitRef } from '../plan.ts'
 import { collect } from '../plan.ts'
-import { conditionSql, shifted } from './conditions.ts'
+import { conditionSql } from './conditions.ts'
+import { shifted } from '../../filters/traits.ts'
 import { Params } from '../../metrics/sql/params.ts'
 import { identityLinksSql } from '../../metrics/sql/identity.ts'
 

@@ -1,6 +1,7 @@
 import type { OccurringCondition, PropertyCondition } from '../plan.ts'
 import type { TraitCondition } from '../traits.ts'
 import type { Params } from './params.ts'
+import { traitTestSql, type TraitSqlContext } from '../../filters/traits.ts'
 
 /**
  * Syntax only: the conditions of a plan as ClickHouse expressions with bound
@@ -67,39 +68,7 @@ export function occurringCondition(p: Params, count: string, o: OccurringConditi
   }
 }
 
-/** A trait condition on `t`, the member's latest value as text ("" when never given). */
-export function traitCondition(p: Params, t: string, c: TraitCondition, timezone: string): string {
-  const number = `toFloat64OrNull(${t})`
-  const instant = () => `parseDateTime64BestEffortOrNull(${t}, 3, ${p.bind('String', timezone)})`
-  const day = () => `toDate(${instant()}, ${p.bind('String', timezone)})`
-  switch (c.test) {
-    case 'in':
-      return `${t} ${c.negate ? 'NOT IN' : 'IN'} ${p.bind('Array(String)', c.values)}`
-    case 'contains':
-      return `positionCaseInsensitiveUTF8(${t}, ${p.bind('String', c.value)}) ${c.negate ? '=' : '>'} 0`
-    case 'set':
-      return `${t} ${c.negate ? '=' : '!='} ''`
-    case 'compare':
-      // not_equal holds for members without a number there; the others need one.
-      return `ifNull(${number} ${c.op} ${p.bind('Float64', c.value)}, ${c.op === '!=' ? 1 : 0})`
-    case 'between': {
-      const test = `ifNull(${number} BETWEEN ${p.bind('Float64', c.from)} AND ${p.bind('Float64', c.to)}, 0)`
-      return c.negate ? `NOT ${test}` : test
-    }
-    case 'numeric':
-      return c.negate ? `(${t} != '' AND isNull(${number}))` : `isNotNull(${number})`
-    case 'boolean':
-      return `lower(${t}) = '${c.value ? 'true' : 'false'}'`
-    case 'day':
-      return `ifNull(${day()} ${c.op} ${p.bind('Date', c.day)}, ${c.op === '!=' ? 1 : 0})`
-    case 'dayBetween': {
-      const test = `ifNull(${day()} BETWEEN ${p.bind('Date', c.from)} AND ${p.bind('Date', c.to)}, 0)`
-      return c.negate ? `NOT ${test}` : test
-    }
-    case 'instant': {
-      const parts = [c.from && `${instant()} >= ${p.bind("DateTime64(3, 'UTC')", c.from)}`, c.to && `${instant()} <= ${p.bind("DateTime64(3, 'UTC')", c.to)}`].filter(Boolean)
-      const test = `ifNull(${parts.join(' AND ')}, 0)`
-      return c.negate ? `NOT ${test}` : test
-    }
-  }
+/** A trait condition on `t`, the member's latest value as text ("" when never given): filters/traits.ts prints it, as it does an audience's. */
+export function traitCondition(ctx: TraitSqlContext, t: string, c: TraitCondition): string {
+  return traitTestSql(ctx, t, c.test)
 }

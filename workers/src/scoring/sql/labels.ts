@@ -1,3 +1,4 @@
+import { chTime } from '@fl0/contracts'
 import type { MetricPlan, Step } from '@fl0/query'
 import { occurringCondition, propertyCondition, traitCondition } from '@fl0/query'
 import type { Params } from '@fl0/query'
@@ -56,7 +57,8 @@ export function reachedSql(p: Params, plan: MetricPlan, orgId: string, span: Spa
   let joins = ''
   if (plan.traits.length) {
     const names = [...new Set(plan.traits.map((t) => t.trait))]
-    const traits = plan.traits.map((t) => traitCondition(p, `mt.t${names.indexOf(t.trait)}`, t, span.timezone))
+    const now = p.bind("DateTime64(3, 'UTC')", chTime(plan.window.now))
+    const traits = plan.traits.map((t) => traitCondition({ p, now, tz }, `mt.t${names.indexOf(t.trait)}`, t))
     conditions.push(`(${traits.map((t) => `(${t})`).join(plan.aggregate === 'or' ? ' OR ' : ' AND ')})`)
     joins =
       plan.audience === 'company'
