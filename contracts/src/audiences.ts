@@ -1,4 +1,4 @@
-import { DATE_UNITS, OPERATORS, TRAIT_TYPES, type AudienceTraitType, type DateUnit } from './trait-filters.ts'
+import { DATE_UNITS, OPERATORS, TRAIT_TYPES, traitValueKind, type AudienceTraitType, type DateUnit } from './trait-filters.ts'
 import { z } from 'zod'
 import { PROPERTY_PATH_MAX } from './lexicon.ts'
 import { EVENT_NAME_MAX } from './features.ts'
@@ -130,10 +130,10 @@ export function valueKindOf(type: MatchType, op: string): ValueKind {
       return op === 'is_numeric' || op === 'is_not_numeric' ? 'none' : op === 'between' || op === 'not_between' ? 'numberRange' : 'number'
     case 'boolean':
       return op === 'is_true' || op === 'is_false' ? 'none' : 'boolean'
-    case 'date':
-      if (op === 'between' || op === 'not_between') return 'dayRange'
-      if (op === 'last' || op === 'not_in_the_last' || op === 'before_the_last' || op === 'in_the_next') return 'relative'
-      return 'day'
+    case 'date': {
+      const kind = traitValueKind(op)
+      return kind === 'range' ? 'dayRange' : kind === 'relative' ? 'relative' : 'day'
+    }
   }
 }
 

@@ -25,3 +25,34 @@ export type TraitOperation = (typeof OPERATORS)[AudienceTraitType][number]
 /** Relative dates count hours, or days, weeks and months of the organisation's calendar in its time zone. */
 export const DATE_UNITS = ['hour', 'day', 'week', 'month'] as const
 export type DateUnit = (typeof DATE_UNITS)[number]
+
+/** Operators that take no value. */
+export const NO_VALUE_OPERATIONS = ['is_set', 'is_not_set', 'is_numeric', 'is_not_numeric', 'is_true', 'is_false'] as const satisfies readonly TraitOperation[]
+/** Operators that take two values (ends included). */
+export const RANGE_OPERATIONS = ['between', 'not_between'] as const satisfies readonly TraitOperation[]
+/** Operators that take a count and a unit, back or ahead from now. */
+export const RELATIVE_DATE_OPERATIONS = ['last', 'not_in_the_last', 'before_the_last', 'in_the_next'] as const satisfies readonly TraitOperation[]
+
+/** What an operator takes, whatever the trait's type: nothing, one value, two (a range), or a count with a unit. */
+export type TraitValueKind = 'none' | 'one' | 'range' | 'relative'
+
+export function traitValueKind(operation: string): TraitValueKind {
+  if ((NO_VALUE_OPERATIONS as readonly string[]).includes(operation)) return 'none'
+  if ((RANGE_OPERATIONS as readonly string[]).includes(operation)) return 'range'
+  if ((RELATIVE_DATE_OPERATIONS as readonly string[]).includes(operation)) return 'relative'
+  return 'one'
+}
+
+/**
+ * The type an operator implies when the trait's own is unknown (or lacks the
+ * operator): a boolean for is_true, a number for greater_than, a date for
+ * before; a range is numbers when both ends read as numbers, else days; a
+ * text otherwise.
+ */
+export function impliedTraitType(operation: string, values: readonly string[] = []): AudienceTraitType {
+  if (operation === 'is_true' || operation === 'is_false') return 'boolean'
+  if ((RANGE_OPERATIONS as readonly string[]).includes(operation)) return values.every((v) => v.trim() !== '' && Number.isFinite(Number(v))) ? 'number' : 'date'
+  if ((OPERATORS.number as readonly string[]).includes(operation)) return 'number'
+  if ((OPERATORS.date as readonly string[]).includes(operation)) return 'date'
+  return 'string'
+}

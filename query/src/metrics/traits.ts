@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { DATE_UNITS, type audienceTraitSchema, type DateUnit } from '@fl0/contracts'
+import { DATE_UNITS, traitValueKind, type audienceTraitSchema, type DateUnit } from '@fl0/contracts'
 import { resolveTraitFilter, type TraitTest } from '../filters/traits.ts'
 
 /**
@@ -18,7 +18,7 @@ export interface TraitCondition {
 /** undefined: dropped (no value, as the editor drops it on save); error: the value cannot mean what the operator asks. */
 export function resolveTrait(t: TraitInput): TraitCondition | undefined | { error: string } {
   const values = (Array.isArray(t.value) ? t.value : t.value === undefined ? [] : [t.value]).map((v) => v.trim()).filter(Boolean)
-  const relative = ['last', 'not_in_the_last', 'before_the_last', 'in_the_next'].includes(t.operation)
+  const relative = traitValueKind(t.operation) === 'relative'
   const unit = relative ? (values[1] ?? 'day') : undefined
   if (relative && values.length > 0 && !(Number(values[0]) > 0)) return { error: 'Value must be a positive number' } // as the metric editor has always said
   if (unit !== undefined && !(DATE_UNITS as readonly string[]).includes(unit)) return { error: 'Unit must be hour, day, week or month' }

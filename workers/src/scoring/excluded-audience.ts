@@ -1,5 +1,6 @@
 import {
   audienceFiltersSchema,
+  impliedTraitType,
   OPERATORS,
   toFieldErrors,
   type AudienceFilters,
@@ -8,6 +9,7 @@ import {
   type FieldError,
   type MatchType,
   type PropertyType,
+  traitValueKind,
 } from '@fl0/contracts'
 import { getOrgSettings, type EventStore, type Sql } from '@fl0/stores'
 import { planAudience } from '@fl0/query'
@@ -33,20 +35,12 @@ import { lexiconTraits } from '@fl0/query'
  */
 type TraitTypes = Record<string, PropertyType>
 
-const NUMBER_OPS = new Set(['equals', 'not_equal', 'greater_than', 'greater_than_or_equal_to', 'less_than', 'less_than_or_equal_to', 'is_numeric', 'is_not_numeric'])
-const DATE_OPS = new Set(['on', 'not_on', 'before', 'since', 'last', 'not_in_the_last', 'before_the_last', 'in_the_next'])
-const RANGE_OPS = new Set(['between', 'not_between'])
-
 function typeFor(f: ExcludedAudienceFilter, known: PropertyType | undefined): Exclude<MatchType, 'audience'> {
   const op = f.operation
   const fromLexicon: Exclude<MatchType, 'audience'> | undefined =
     known === 'number' || known === 'boolean' || known === 'date' || known === 'stringArray' || known === 'string' ? known : undefined
   if (fromLexicon && (OPERATORS[fromLexicon] as readonly string[]).includes(op)) return fromLexicon
-  if (op === 'is_true' || op === 'is_false') return 'boolean'
-  if (NUMBER_OPS.has(op)) return 'number'
-  if (DATE_OPS.has(op)) return 'date'
-  if (RANGE_OPS.has(op)) return rangeValues(f.value).every((v) => v.trim() !== '' && Number.isFinite(Number(v))) ? 'number' : 'date'
-  return 'string'
+  return impliedTraitType(op, rangeValues(f.value))
 }
 
 function rangeValues(value: ExcludedAudienceFilter['value']): string[] {
@@ -57,11 +51,12 @@ function rangeValues(value: ExcludedAudienceFilter['value']): string[] {
 function matchOf(f: ExcludedAudienceFilter, kind: 'user' | 'company', types: TraitTypes): Record<string, unknown> {
   const type = typeFor(f, types[f.trait])
   const match: Record<string, unknown> = { kind, trait: f.trait, [`${type}_op`]: f.operation }
-  if (RANGE_OPS.has(f.operation)) {
+  const valueKind = traitValueKind(f.operation)
+  if (valueKind === 'range') {
     const [value1, value2] = rangeValues(f.value)
     return { ...match, value1, value2 }
   }
-  if (type === 'date' && ['last', 'not_in_the_last', 'before_the_last', 'in_the_next'].includes(f.operation)) {
+  if (type === 'date' && valueKind === 'relative') {
     const [value, unit] = String(f.value).trim().split(/\s+/)
     return { ...match, value, unit: unit ?? 'day' }
   }

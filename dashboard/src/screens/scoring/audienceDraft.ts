@@ -1,4 +1,5 @@
 import type { ExcludedAudience } from '@fl0/contracts/scoring'
+import { traitValueKind } from '@fl0/contracts/trait-filters'
 
 /**
  * The excluded audience as the editor holds it: each filter's value as typed,
@@ -25,10 +26,8 @@ export const emptyFilter = (): FilterDraft => ({ trait: '', operation: '', value
 
 export type ValueKind = 'none' | 'one' | 'range' | 'days'
 export function valueKind(operation: string): ValueKind {
-  if (['is_set', 'is_not_set', 'is_numeric', 'is_not_numeric', 'is_true', 'is_false'].includes(operation)) return 'none'
-  if (operation === 'between' || operation === 'not_between') return 'range'
-  if (['last', 'not_in_the_last', 'before_the_last', 'in_the_next'].includes(operation)) return 'days'
-  return 'one'
+  const kind = traitValueKind(operation)
+  return kind === 'relative' ? 'days' : kind
 }
 
 type WireFilter = ExcludedAudience['filters'][number]

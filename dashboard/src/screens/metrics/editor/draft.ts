@@ -5,6 +5,7 @@ import {
   type OccurringOperation,
   type PropertyOperation,
 } from '@fl0/contracts/metrics'
+import { OPERATORS, traitValueKind } from '@fl0/contracts/trait-filters'
 import type { z } from 'zod'
 import type { metricDefinitionSchema, metricEventSchema } from '@fl0/contracts/metrics'
 
@@ -49,24 +50,17 @@ type EventInput = z.input<typeof metricEventSchema>
 let nextKey = 1
 export const newKey = () => `k${nextKey++}`
 
-/** Operators per trait type (part 3 §3). Booleans use is_true and is_false, which need no value. */
-export const TRAIT_OPERATORS: Record<string, readonly TraitOperation[]> = {
-  string: ['is', 'is_not', 'contains', 'does_not_contain', 'is_set', 'is_not_set'],
-  stringArray: ['contains', 'does_not_contain'],
-  number: ['equals', 'not_equal', 'greater_than', 'greater_than_or_equal_to', 'less_than', 'less_than_or_equal_to', 'between', 'not_between', 'is_numeric', 'is_not_numeric'],
-  boolean: ['is_true', 'is_false'],
-  date: ['on', 'not_on', 'before', 'since', 'between', 'not_between', 'last', 'not_in_the_last', 'before_the_last', 'in_the_next'],
-}
+/** Operators per trait type (part 3 §3, contracts/src/trait-filters.ts). Booleans here use is_true and is_false, which need no value. */
+const { audience: _audience, ...OPERATORS_BY_TYPE } = OPERATORS
+export const TRAIT_OPERATORS: Record<string, readonly TraitOperation[]> = { ...OPERATORS_BY_TYPE, boolean: ['is_true', 'is_false'] }
 /** Lists of anything are searched like lists of text; an unknown type like text. */
 export const operatorsFor = (type: string | undefined): readonly TraitOperation[] =>
   TRAIT_OPERATORS[type ?? 'string'] ?? (type?.endsWith('Array') ? TRAIT_OPERATORS.stringArray! : TRAIT_OPERATORS.string!)
 
 export type ValueKind = 'none' | 'one' | 'range' | 'days'
 export function valueKind(operation: TraitOperation): ValueKind {
-  if (['is_set', 'is_not_set', 'is_numeric', 'is_not_numeric', 'is_true', 'is_false'].includes(operation)) return 'none'
-  if (operation === 'between' || operation === 'not_between') return 'range'
-  if (['last', 'not_in_the_last', 'before_the_last', 'in_the_next'].includes(operation)) return 'days'
-  return 'one'
+  const kind = traitValueKind(operation)
+  return kind === 'relative' ? 'days' : kind
 }
 
 export const needsSecondCount = (operation: OccurringOperation) => operation === 'between' || operation === 'notBetween'
