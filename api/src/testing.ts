@@ -1,5 +1,6 @@
 import { findOrganisationByUrlCode, migrateMetadata, openPglite, type EventStore, type Sql } from '@fl0/stores'
 import { openTestEventStore } from '@fl0/stores/events/testing'
+import { createJobRunner } from '@fl0/workers'
 import { createApi, type ApiOptions } from './index.ts'
 
 /**
@@ -31,6 +32,9 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
     now: () => clock.now,
     ...options,
   })
+  // The workers role's job runner, as an embedded fl0 runs it beside the api: the Tools' refreshes and copy are queued for it.
+  const jobs = createJobRunner({ sql, events, logger: { info: log('info'), warn: log('warn'), error: log('error') }, now: () => clock.now, exportDatabase: options.exportDatabase, pollMs: 50 })
+  jobs.start()
 
   async function call(method: string, path: string, init: { body?: unknown; cookie?: string; headers?: Record<string, string>; url?: string } = {}) {
     const headers: Record<string, string> = { ...init.headers }
@@ -114,6 +118,7 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
     signUpWithOrg,
     invitationLinkFor,
     close: async () => {
+      await jobs.stop()
       await events.close()
       await sql.close()
     },

@@ -9,7 +9,7 @@ import { findSourceByWriteKey, findWebhookSource, openPostgres, type Consumer } 
 import { createSnippetRoutes } from '@fl0/snippet'
 import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
 import { createApi } from '@fl0/api'
-import { createScoringRunner, type ScoringRunner } from '@fl0/workers'
+import { createJobRunner, createScoringRunner, type JobRunner, type ScoringRunner } from '@fl0/workers'
 import type { Config } from './config.ts'
 import type { Logger } from './logger.ts'
 import { openStores, type Stores } from './stores.ts'
@@ -39,6 +39,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   let writeKeys: WriteKeys | undefined
   let webhooks: WebhookSources | undefined
   let scoring: ScoringRunner | undefined
+  let jobs: JobRunner | undefined
   const trustedProxies = parseTrustedProxies(config.TRUSTED_PROXIES)
   // First, so that every answer of the dashboard and /api carries them; the ingest and the snippet keep their own.
   app.use(
@@ -104,6 +105,15 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
     // Scoring models train here, off the request path: the api only queues them (workers/src/scoring/runner.ts).
     scoring = createScoringRunner({ sql: stores.metadata!, events: stores.events!, logger })
     scoring.start()
+    // The admin's refreshes and copy, queued by the api (workers/src/jobs/queue.ts).
+    jobs = createJobRunner({
+      sql: stores.metadata!,
+      events: stores.events!,
+      logger,
+      now: () => new Date(),
+      exportDatabase: config.EXPORT_DATABASE_URL ? () => openPostgres(config.EXPORT_DATABASE_URL!) : undefined,
+    })
+    jobs.start()
   }
 
   if (roles.includes('api')) {
@@ -171,6 +181,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         if (server) await new Promise<void>((resolve) => server!.close(() => resolve()))
         await Promise.all(consumers.map((c) => c.stop()))
         await scoring?.stop()
+        await jobs?.stop()
         await stores.close()
       })()
       return stopping

@@ -4,6 +4,14 @@ export { startIdentityWorker, storeHits, IDENTITY_GROUP, LINKS_TOPIC, type Ident
 export { createDeadLetter, deadLetterCounts, isolatePoison, type DeadLetter, type PoisonRecord } from './poison/index.ts'
 export { createScoringRunner, exclusionFilters, factorsImage, scoreImage, seededRandom, traitTypes, type Factor, type ScoringRunner, type StoredBacktest, type StoredSummary } from './scoring/index.ts'
 export {
+  awaitJob,
+  createJobRunner,
+  NO_WORKERS,
+  QUEUED_JOB_KINDS,
+  queueJob,
+  type JobQueueDeps,
+  type JobRunner,
+  type QueuedJobKind,
   copyToExportDatabase,
   importBusinessIntents,
   importCookies,

@@ -2,19 +2,7 @@ import type { Context } from 'hono'
 import { streamText } from 'hono/streaming'
 import { errorBody, IDENTIFICATION_TEXT, type Job, type JobKind } from '@fl0/contracts'
 import { ALREADY_RUNNING, findAdminJob, latestAdminJob, listOrganisations } from '@fl0/stores'
-import {
-  copyToExportDatabase,
-  importBusinessIntents,
-  importCookies,
-  importIpToCompany,
-  importUniversalTable,
-  JobFailure,
-  type JobWork,
-  loadRanges,
-  refreshPagesAndActivities,
-  refreshSessions,
-  runJob,
-} from '@fl0/workers'
+import { awaitJob, importBusinessIntents, importCookies, importIpToCompany, importUniversalTable, queueJob, runJob, type QueuedJobKind } from '@fl0/workers'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { sessionUser } from '../guard/index.ts'
@@ -23,7 +11,8 @@ import { uploadedFile } from './upload.ts'
 
 /**
  * The Tools page's calls (part 1 §2, §7; docs/identification.md): each
- * starts a job (@fl0/workers: workers/src/jobs/runner.ts) and answers when it has finished: 200 with
+ * starts a job (@fl0/workers: an import here, where its upload arrives; a
+ * refresh or the copy in the workers role) and answers when it has finished: 200 with
  * the job, 422 with the job when it failed, 409 while one of its kind runs.
  */
 type Ctx = Context<ApiEnv>
@@ -81,27 +70,16 @@ async function orgIdsOf(deps: ApiDeps, c: Ctx): Promise<string[] | undefined> {
   return [orgId]
 }
 
-export async function runRefresh(deps: ApiDeps, c: Ctx, kind: Extract<JobKind, 'refresh-sessions' | 'refresh-pages-and-activities' | 'copy-pages-to-supabase'>) {
+/**
+ * POST /refresh-*, /copy-*: queued for the workers role (@fl0/workers'
+ * queueJob), which claims and runs it; answered once it has ended, as the
+ * Tools page expects, or 409 while one of its kind runs.
+ */
+export async function runRefresh(deps: ApiDeps, c: Ctx, kind: QueuedJobKind) {
   const orgIds = await orgIdsOf(deps, c)
   if (kind === 'copy-pages-to-supabase' && !deps.exportDatabase) throw new ApiError(400, IDENTIFICATION_TEXT.exportNotConfigured)
-  const client = deps.events.client
-  const now = deps.now()
-  const work: JobWork =
-    kind === 'refresh-sessions'
-      ? async (progress) => refreshSessions(client, await loadRanges(deps.events), orgIds, progress, now)
-      : kind === 'refresh-pages-and-activities'
-        ? (progress) => refreshPagesAndActivities(client, orgIds, progress, now)
-        : async (progress) => {
-            const target = await deps.exportDatabase!().catch((err: Error) => {
-              throw new JobFailure(`Cannot reach the database at EXPORT_DATABASE_URL: ${err.message}`)
-            })
-            try {
-              return await copyToExportDatabase(client, target, orgIds, progress)
-            } finally {
-              await target.close()
-            }
-          }
-  return answer(c, await runJob(deps, { kind, startedBy: sessionUser(c).id }, work))
+  const row = await queueJob(deps, kind, orgIds ? { orgIds } : {}, sessionUser(c).id)
+  return answer(c, row === ALREADY_RUNNING ? row : await awaitJob(deps, row.id))
 }
 
 const UNIVERSAL: JobKind = 'import-universal-table'

@@ -15,13 +15,17 @@ export interface AdminJobRow {
   errors: Array<{ line: number | null; message: string }>
   message: string
   log: string
+  /** When a process took it on: at once for a job run where it was asked (an import), by a workers process for a queued one; null until then. */
+  claimed_at: string | null
+  /** What a queued job was asked (a refresh's organisations). */
+  params: Record<string, unknown>
 }
 
 /** A job silent this long is taken for dead (its process is gone), and the next start of its kind fails it. */
 export const JOB_SILENCE_MS = 60_000
 export const ALREADY_RUNNING = 'already-running' as const
 
-const COLUMNS = 'id, kind, status, file_name, started_by, started_at, heartbeat_at, finished_at, counts, errors, message, log'
+const COLUMNS = 'id, kind, status, file_name, started_by, started_at, heartbeat_at, finished_at, counts, errors, message, log, claimed_at, params'
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString())
 const parse = <T>(v: unknown, fallback: T): T => (typeof v === 'string' ? (JSON.parse(v) as T) : ((v as T) ?? fallback))
 
@@ -31,6 +35,8 @@ function toRow(r: Record<string, unknown>): AdminJobRow {
     started_at: iso(r.started_at)!,
     heartbeat_at: iso(r.heartbeat_at)!,
     finished_at: iso(r.finished_at),
+    claimed_at: iso(r.claimed_at),
+    params: parse(r.params, {}),
     counts: parse(r.counts, {}),
     errors: parse(r.errors, []),
   }
@@ -40,7 +46,10 @@ function toRow(r: Record<string, unknown>): AdminJobRow {
  * Starts a job of `kind`, unless one is running: then ALREADY_RUNNING. A
  * running job silent for JOB_SILENCE_MS is failed first (its process died).
  */
-export async function startAdminJob(sql: Sql, job: { kind: string; fileName?: string | null; startedBy?: string | null; now: Date }): Promise<AdminJobRow | typeof ALREADY_RUNNING> {
+export async function startAdminJob(
+  sql: Sql,
+  job: { kind: string; fileName?: string | null; startedBy?: string | null; now: Date; /** Left for a workers process to claim (claimAdminJob), with what it was asked. */ queued?: Record<string, unknown> },
+): Promise<AdminJobRow | typeof ALREADY_RUNNING> {
   return sql.transaction(async (tx) => {
     await tx.query(
       `UPDATE admin_jobs SET status = 'failed', finished_at = $3, message = 'Interrupted: the process running it stopped'
@@ -48,14 +57,41 @@ export async function startAdminJob(sql: Sql, job: { kind: string; fileName?: st
       [job.kind, new Date(job.now.getTime() - JOB_SILENCE_MS), job.now],
     )
     const rows = await tx.query<Record<string, unknown>>(
-      `INSERT INTO admin_jobs (id, kind, status, file_name, started_by, started_at, heartbeat_at)
-       VALUES ($1, $2, 'running', $3, $4, $5, $5)
+      `INSERT INTO admin_jobs (id, kind, status, file_name, started_by, started_at, heartbeat_at, claimed_at, params)
+       VALUES ($1, $2, 'running', $3, $4, $5, $5, $6, $7::jsonb)
        ON CONFLICT (kind) WHERE status = 'running' DO NOTHING
        RETURNING ${COLUMNS}`,
-      [newId(), job.kind, job.fileName ?? null, job.startedBy ?? null, job.now],
+      [newId(), job.kind, job.fileName ?? null, job.startedBy ?? null, job.now, job.queued ? null : job.now, JSON.stringify(job.queued ?? {})],
     )
     return rows[0] ? toRow(rows[0]) : ALREADY_RUNNING
   })
+}
+
+/**
+ * Takes the oldest queued job of these kinds that no process has claimed
+ * yet: one process gets it (FOR UPDATE SKIP LOCKED), the others the next.
+ */
+export async function claimAdminJob(sql: Sql, kinds: readonly string[], now: Date): Promise<AdminJobRow | undefined> {
+  const rows = await sql.query<Record<string, unknown>>(
+    `UPDATE admin_jobs SET claimed_at = $2, heartbeat_at = $2
+     WHERE id = (
+       SELECT id FROM admin_jobs WHERE status = 'running' AND claimed_at IS NULL AND kind = ANY($1::text[])
+       ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED
+     )
+     RETURNING ${COLUMNS}`,
+    [kinds, now],
+  )
+  return rows[0] ? toRow(rows[0]) : undefined
+}
+
+/** Fails a queued job that no process has claimed (none runs the workers role); undefined if one has meanwhile. */
+export async function failUnclaimedAdminJob(sql: Sql, id: string, message: string, now: Date): Promise<AdminJobRow | undefined> {
+  const rows = await sql.query<Record<string, unknown>>(
+    `UPDATE admin_jobs SET status = 'failed', finished_at = $3, heartbeat_at = $3, message = $2
+     WHERE id = $1 AND status = 'running' AND claimed_at IS NULL RETURNING ${COLUMNS}`,
+    [id, message, now],
+  )
+  return rows[0] ? toRow(rows[0]) : undefined
 }
 
 /** Progress of a running job: its counts, and log lines to append (the log keeps its last `maxLogChars`). */

@@ -1,4 +1,5 @@
-export { runJob, jobOf, type JobDeps, type JobOutcome, type JobWork } from './runner.ts'
+export { executeJob, runJob, jobOf, type JobDeps, type JobOutcome, type JobWork } from './runner.ts'
+export { awaitJob, createJobRunner, NO_WORKERS, QUEUED_JOB_KINDS, queueJob, type JobQueueDeps, type JobRunner, type QueuedJobKind } from './queue.ts'
 export { JobFailure, Progress } from './progress.ts'
 export { importCookies } from './import-cookies.ts'
 export { importBusinessIntents } from './import-intents.ts'

@@ -10,10 +10,10 @@ export interface JobDeps {
 }
 
 /**
- * Runs admin jobs in the api process that received the call (the simplest
- * design that holds: an import reads its upload as it arrives, so it runs
- * where the upload lands; a refresh is a few ClickHouse statements and a
- * stream through this process). The job's row in the metadata store
+ * Runs admin jobs: an import in the api process that received the call (it
+ * reads its upload as it arrives, so it runs where the upload lands); a
+ * refresh or the copy in the workers role, which claims it from the queue
+ * (queue.ts) and runs it here with executeJob. The job's row in the metadata store
  * (migration 0010) is the record: at most one running job of a kind across
  * processes, progress saved every few seconds (the heartbeat that tells a
  * dead process's job from a live one), and the final counts, errors and
@@ -44,7 +44,12 @@ export async function runJob(
   const row = await startAdminJob(deps.sql, { ...start, now: deps.now() })
   if (row === ALREADY_RUNNING) return ALREADY_RUNNING
   options.onStarted?.(jobOf(row))
-  const progress = new Progress(options.onLine)
+  return executeJob(deps, row, work, options.onLine)
+}
+
+/** Does a started (or claimed) job's work: its progress saved as it goes, its row finished with the outcome. */
+export async function executeJob(deps: JobDeps, row: AdminJobRow, work: JobWork, onLine?: (line: string) => void): Promise<Exclude<JobOutcome, typeof ALREADY_RUNNING>> {
+  const progress = new Progress(onLine)
   let saving = Promise.resolve()
   const timer = setInterval(() => {
     saving = saving
@@ -59,7 +64,7 @@ export async function runJob(
     status = 'failed'
     if (error instanceof JobFailure) message = error.message
     else {
-      deps.logger.error({ err: error, jobId: row.id, kind: start.kind }, 'admin job failed')
+      deps.logger.error({ err: error, jobId: row.id, kind: row.kind }, 'admin job failed')
       message = `An error has occurred: ${(error as Error).message ?? String(error)}`
     }
     progress.log(`Failed: ${message}`)
@@ -75,7 +80,7 @@ export async function runJob(
     log: storable(progress.drain()),
     now: deps.now(),
   })
-  deps.logger.info({ jobId: row.id, kind: start.kind, status, counts: progress.counts }, 'admin job finished')
+  deps.logger.info({ jobId: row.id, kind: row.kind, status, counts: progress.counts }, 'admin job finished')
   const job = jobOf(done ?? row)
   return status === 'succeeded' ? { ok: true, job } : { ok: false, job }
 }
