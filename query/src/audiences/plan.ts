@@ -4,14 +4,13 @@ import {
   audienceFiltersSchema,
   matchOperatorOf,
   matchTypeOf,
-  type ActionOperator,
-  type AudienceAction,
   type AudienceFilters,
   type AudienceMatch,
   type DateUnit,
   type TraitOperation,
 } from '@fl0/contracts'
-import { COMPARES, resolveTraitFilter, type Compare, type Shift, type TraitTest } from '../filters/traits.ts'
+import { resolveTraitFilter, type Shift, type TraitTest } from '../filters/traits.ts'
+import { actionTest, type CountTest } from '../filters/counts.ts'
 
 /**
  * What audience filters mean, decided before any SQL is printed: the filters
@@ -53,7 +52,7 @@ export interface ActionCount {
   since: Shift
   /** For the result table's column header. */
   label: string
-  compare: { op: Compare; value: number } | { op: 'between' | 'not_between'; from: number; to: number }
+  compare: CountTest
 }
 
 export type Condition =
@@ -93,12 +92,6 @@ export function audienceTraitCondition(m: AudienceMatch): Condition | undefined 
   return { kind: 'trait', trait: { entity: m.kind as 'user' | 'company', name: m.trait, read }, test }
 }
 
-function actionCompare(a: AudienceAction): ActionCount['compare'] {
-  const op = a.occurrence_op as ActionOperator
-  if (op === 'between' || op === 'not_between') return { op, from: Number(a.value1), to: Number(a.value2) }
-  return { op: COMPARES[op]!, value: Number(a.value) }
-}
-
 const unitLabel = (n: number, unit: DateUnit) => `${n} ${unit}${n === 1 ? '' : 's'}`
 
 /**
@@ -136,7 +129,7 @@ export async function planFilters(filters: AudienceFilters, sources: PlanSources
         events: target?.events ?? [],
         since: { amount: -n, unit: a.date_range.unit },
         label: `${target?.name ?? 'Unknown'} (last ${unitLabel(n, a.date_range.unit)})`,
-        compare: actionCompare(a),
+        compare: actionTest(a),
       },
     })
   }

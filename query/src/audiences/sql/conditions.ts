@@ -1,6 +1,7 @@
-import type { Compare, Condition } from '../plan.ts'
+import type { Condition } from '../plan.ts'
 import type { Params } from '../../metrics/sql/params.ts'
 import { traitTestSql } from '../../filters/traits.ts'
+import { countTestSql } from '../../filters/counts.ts'
 
 /**
  * Syntax only: a plan's conditions as ClickHouse expressions over one person's
@@ -18,11 +19,6 @@ export interface ConditionContext {
   tz: string
 }
 
-function compare(count: string, p: Params, c: Extract<Condition, { kind: 'action' }>['action']['compare']): string {
-  if ('from' in c) return `${count} ${c.op === 'between' ? 'BETWEEN' : 'NOT BETWEEN'} ${p.bind('UInt64', c.from)} AND ${p.bind('UInt64', c.to)}`
-  return `${count} ${c.op satisfies Compare} ${p.bind('UInt64', c.value)}`
-}
-
 export function conditionSql(ctx: ConditionContext, c: Condition): string {
   switch (c.kind) {
     case 'nobody':
@@ -30,7 +26,7 @@ export function conditionSql(ctx: ConditionContext, c: Condition): string {
     case 'trait':
       return traitTestSql(ctx, ctx.column(c.trait), c.test)
     case 'action':
-      return compare(ctx.count(c.action), ctx.p, c.action.compare)
+      return countTestSql(ctx.p, ctx.count(c.action), c.action.compare)
     case 'and':
     case 'or':
       if (c.of.length === 0) return c.kind === 'and' ? '1' : '0'

@@ -2,6 +2,7 @@ import type { OccurringCondition, PropertyCondition } from '../plan.ts'
 import type { TraitCondition } from '../traits.ts'
 import type { Params } from './params.ts'
 import { traitTestSql, type TraitSqlContext } from '../../filters/traits.ts'
+import { countTestSql, occurringTest } from '../../filters/counts.ts'
 
 /**
  * Syntax only: the conditions of a plan as ClickHouse expressions with bound
@@ -45,27 +46,9 @@ export function propertyCondition(p: Params, c: PropertyCondition): string {
   }
 }
 
-/** A member's count of a step in a period against an occurring filter; the count is at least 1 already. */
+/** A member's count of a step in a period against an occurring filter (filters/counts.ts); the count is at least 1 already. */
 export function occurringCondition(p: Params, count: string, o: OccurringCondition): string {
-  const v = p.bind('UInt32', o.value)
-  switch (o.operation) {
-    case 'equals':
-      return `${count} = ${v}`
-    case 'not':
-      return `${count} != ${v}`
-    case 'moreThan':
-      return `${count} > ${v}`
-    case 'atLeast':
-      return `${count} >= ${v}`
-    case 'lessThan':
-      return `${count} < ${v}`
-    case 'atMost':
-      return `${count} <= ${v}`
-    case 'between':
-      return `${count} BETWEEN ${v} AND ${p.bind('UInt32', o.value2 ?? o.value)}`
-    case 'notBetween':
-      return `(${count} < ${v} OR ${count} > ${p.bind('UInt32', o.value2 ?? o.value)})`
-  }
+  return countTestSql(p, count, occurringTest(o))
 }
 
 /** A trait condition on `t`, the member's latest value as text ("" when never given): filters/traits.ts prints it, as it does an audience's. */
