@@ -11,6 +11,8 @@ export { createApiApp } from './app.ts'
 export { accessFor, type Access } from './guard/policy.ts'
 export type { ApiDeps, ApiLogger } from './deps.ts'
 export { hashPassword } from './auth/passwords.ts'
+export { BODY_LIMITS } from './http/body-limit.ts'
+export { THROTTLES } from './auth/throttle.ts'
 export { parseParagonSigningKey } from './integrations/paragon.ts'
 
 export interface ApiOptions {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connect, type Socket } from 'node:net'
-import { BODY_LIMITS } from '@fl0/api/http/body-limit'
-import { THROTTLES } from '@fl0/api/auth/throttle'
+import { BODY_LIMITS, THROTTLES } from '@fl0/api'
 import { startEmptyFl0, type EmptyTestFl0 } from './testing.ts'
 
 /**
