@@ -6,6 +6,9 @@
  *
  * The server runs in its own process on a fresh data directory; autocannon runs
  * here. Options: --duration s, --connections n, --url (an already running fl0, with --write-key).
+ * In the same run, the same load goes first to the bare Node floor
+ * (baseline-server.ts), and fl0's figures are reported beside it, as a
+ * ratio, with the load average before and after (--no-baseline to skip it).
  *
  * With KAFKA_BROKERS set, the server is the ingest role alone, publishing to
  * Kafka (acks from all in-sync replicas before each 2xx) instead of the disk log:
@@ -16,53 +19,69 @@ import { tmpdir, cpus } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { startBenchServer } from './spawn.ts'
+import { loadavg } from 'node:os'
+import { startBaselineServer, startBenchServer, type BenchServer } from './spawn.ts'
 import { batchBody, trackEvent } from './events.ts'
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { duration: { type: 'string', default: '30' }, connections: { type: 'string' }, url: { type: 'string' }, 'write-key': { type: 'string' } },
+  options: { duration: { type: 'string', default: '30' }, connections: { type: 'string' }, url: { type: 'string' }, 'write-key': { type: 'string' }, 'no-baseline': { type: 'boolean', default: false } },
 })
 const mode = positionals[0] ?? 'batch'
 if (mode !== 'batch' && mode !== 'track') throw new Error('mode must be batch or track')
 
 const bus = process.env.KAFKA_BROKERS ? 'kafka' : 'disk'
 if (bus === 'kafka') process.env.FL0_ROLES = 'ingest' // the server inherits this environment
-const server = values.url ? undefined : await startBenchServer(mkdtempSync(join(tmpdir(), 'fl0-bench-')))
-const url = values.url ?? server!.url
-const writeKey = values['write-key'] ?? server!.writeKey
-const auth = `Basic ${Buffer.from(`${writeKey}:`).toString('base64')}`
 const batchSize = 100
+const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
 
-// Warm up (JIT, first segment file, chDB's first inserts) before measuring.
-await autocannon({ url: `${url}/v1/batch`, method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: batchBody(batchSize), connections: 4, duration: 3 })
+/** One target under the load: a warm-up (JIT, first segment file, chDB's first inserts), then the measured run. */
+async function measure(url: string, writeKey: string, server: BenchServer | undefined) {
+  const auth = `Basic ${Buffer.from(`${writeKey}:`).toString('base64')}`
+  await autocannon({ url: `${url}/v1/batch`, method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: batchBody(batchSize), connections: 4, duration: 3 })
+  const result = await autocannon({
+    url: mode === 'batch' ? `${url}/v1/batch` : `${url}/v1/track`,
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: mode === 'batch' ? batchBody(batchSize) : JSON.stringify(trackEvent(1)),
+    connections: Number(values.connections ?? 16),
+    duration: Number(values.duration),
+  })
+  const ok = result['2xx']
+  const seconds = result.duration
+  return {
+    durationSeconds: seconds,
+    connections: result.connections,
+    requestsPerSecond: Math.round(ok / seconds),
+    eventsPerSecond: Math.round((ok * (mode === 'batch' ? batchSize : 1)) / seconds),
+    latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    serverPeakRssMb: server ? Math.round(server.peakRssMb()) : null,
+  }
+}
 
-const result = await autocannon({
-  url: mode === 'batch' ? `${url}/v1/batch` : `${url}/v1/track`,
-  method: 'POST',
-  headers: { authorization: auth, 'content-type': 'application/json' },
-  body: mode === 'batch' ? batchBody(batchSize) : JSON.stringify(trackEvent(1)),
-  connections: Number(values.connections ?? 16),
-  duration: Number(values.duration),
-})
+const loadBefore = load()
+let baseline: Awaited<ReturnType<typeof measure>> | undefined
+if (!values['no-baseline']) {
+  const floor = await startBaselineServer(mkdtempSync(join(tmpdir(), 'fl0-bench-baseline-')))
+  baseline = await measure(floor.url, floor.writeKey, floor)
+  await floor.stop()
+}
+const server = values.url ? undefined : await startBenchServer(mkdtempSync(join(tmpdir(), 'fl0-bench-')))
+const fl0 = await measure(values.url ?? server!.url, values['write-key'] ?? server!.writeKey, server)
+await server?.stop()
 
-const ok = result['2xx']
-const seconds = result.duration
 const summary = {
   mode,
   bus,
   machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}`,
-  durationSeconds: seconds,
-  connections: result.connections,
-  requestsPerSecond: Math.round(ok / seconds),
-  eventsPerSecond: Math.round((ok * (mode === 'batch' ? batchSize : 1)) / seconds),
-  latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max },
-  non2xx: result.non2xx,
-  errors: result.errors,
-  timeouts: result.timeouts,
-  serverPeakRssMb: server ? Math.round(server.peakRssMb()) : null,
+  loadAverage: { before: loadBefore, after: load() },
+  ...fl0,
+  baseline,
+  ofBaseline: baseline ? { events: +(fl0.eventsPerSecond / baseline.eventsPerSecond).toFixed(3), requests: +(fl0.requestsPerSecond / baseline.requestsPerSecond).toFixed(3) } : undefined,
 }
 console.log(JSON.stringify(summary, null, 2))
 mkdirSync(new URL('../results/', import.meta.url), { recursive: true })
 writeFileSync(new URL(`../results/ingest-${mode}${bus === 'kafka' ? '-kafka' : ''}.json`, import.meta.url), JSON.stringify(summary, null, 2))
-await server?.stop()

@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
 
 const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url))
+const BASELINE = fileURLToPath(new URL('./baseline-server.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
 
 export interface BenchServer {
@@ -18,8 +19,17 @@ export interface BenchServer {
   stop(): Promise<void>
 }
 
-export async function startBenchServer(dataDir: string): Promise<BenchServer> {
-  const child = spawn(TSX, [SERVER, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+export function startBenchServer(dataDir: string): Promise<BenchServer> {
+  return startServer(SERVER, dataDir)
+}
+
+/** The bare Node floor (baseline-server.ts), started and measured as fl0 is. */
+export function startBaselineServer(dataDir: string): Promise<BenchServer> {
+  return startServer(BASELINE, dataDir)
+}
+
+async function startServer(script: string, dataDir: string): Promise<BenchServer> {
+  const child = spawn(TSX, [script, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
   const line = await firstLine(child)
   const info = JSON.parse(line) as { url: string; writeKey: string; pid: number }
   return {
