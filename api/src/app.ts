@@ -49,8 +49,7 @@ export function createApiApp(deps: ApiDeps) {
   app.onError(createErrorHandler(deps.logger))
 
   const guard = createGuard(deps)
-  const publicOrigin = deps.configuredPublicUrl ? new URL(deps.configuredPublicUrl).origin : undefined
-  const crossSite = refuseCrossSite((requestOrigin) => (publicOrigin ? [requestOrigin, publicOrigin] : [requestOrigin]))
+  const crossSite = refuseCrossSite(deps.configuredPublicUrl ? new URL(deps.configuredPublicUrl).origin : undefined)
   const declared = refuseDeclaredTooLarge(deps.uploadMaxBytes, deps.bodyDeadlineMs)
   const undeclared = countUndeclaredBodies()
   for (const prefix of ['/api/*', '/api-v2/*']) {

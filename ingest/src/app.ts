@@ -1,13 +1,12 @@
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { batchEnvelopeSchema, chTime, INGEST_LIMITS, toFieldErrors, type FieldError } from '@fl0/contracts'
 import { normalizeCall, type Enrichment } from './normalize.ts'
 import { acceptItems, busRecord, isPossibleKey, publishAndAnswer, sharedFieldsError } from './accept.ts'
 import { readBody } from './body.ts'
 import { ingestError } from './errors.ts'
 import { createSegmentSettingsRoute } from './segment-settings.ts'
-import { clientIp, type TrustedProxies } from './client-ip.ts'
+import { requestClientIp, type TrustedProxies } from './client-ip.ts'
 import type { SourceRef, WriteKeys } from './write-keys.ts'
 
 export const EVENTS_TOPIC = 'events'
@@ -177,17 +176,11 @@ function bodyWriteKey(body: unknown): string | undefined {
 }
 
 function enrichment(c: Context, ref: SourceRef, receivedAt: Date, trusted: TrustedProxies): Enrichment {
-  let remote: string | undefined
-  try {
-    remote = getConnInfo(c).remote.address
-  } catch {
-    remote = undefined // no socket (app.request in tests without an env)
-  }
   return {
     orgId: ref.orgId,
     sourceId: ref.sourceId,
     receivedAt,
-    ip: clientIp(remote, c.req.header('x-forwarded-for'), trusted),
+    ip: requestClientIp(c, trusted),
     browserUserAgent: c.req.header('origin') ? c.req.header('user-agent') : undefined,
   }
 }

@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { CALLBACK_MAX_SKEW_S, chTime, isPuid, isUpId, normalizeHem, type CallbackRefusalReason, type IdentityLinkRecord } from '@fl0/contracts'
-import { clientIp, type TrustedProxies } from './client-ip.ts'
+import { requestClientIp, type TrustedProxies } from './client-ip.ts'
 import { createCallbackLimiter, type CallbackLimit } from './callback/limiter.ts'
 import type { RefusalCounter } from './callback/refusals.ts'
 import { createReplayCache, type ReplayCache } from './callback/replays.ts'
@@ -108,7 +107,7 @@ export function createCallbackRoutes(deps: CallbackDeps) {
   }
 
   app.get('/i/callback', async function identityCallback(c) {
-    const outcome = await judge(queryOf(c), clientAddress(c, trusted))
+    const outcome = await judge(queryOf(c), requestClientIp(c, trusted))
     if ('refused' in outcome) deps.refusals.count(outcome.refused)
     if ('link' in outcome) {
       try {
@@ -128,12 +127,3 @@ function queryOf(c: Context): SignedQuery {
   return { puid: q('puid'), hem: q('hem'), upid: q('upid'), org: q('org'), ts: q('ts'), sig: q('sig') }
 }
 
-function clientAddress(c: Context, trusted: TrustedProxies): string {
-  let remote: string | undefined
-  try {
-    remote = getConnInfo(c).remote.address
-  } catch {
-    remote = undefined // no socket (app.request in tests without an env)
-  }
-  return clientIp(remote, c.req.header('x-forwarded-for'), trusted)
-}

@@ -1,4 +1,6 @@
 import ipaddr from 'ipaddr.js'
+import type { Context } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
 
 /**
  * The client's address: the connection's, unless that connection is a trusted
@@ -29,6 +31,27 @@ export function clientIp(remoteAddress: string | undefined, forwardedFor: string
     if (!isTrusted(hops[i], trusted)) return hops[i]
   }
   return hops[0] ?? remote
+}
+
+/** The connection's own address; undefined where there is no socket (a request made in-process, in tests). */
+function remoteAddressOf(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address
+  } catch {
+    return undefined
+  }
+}
+
+/** A request's client address: its connection's, or, behind trusted proxies, the one they forwarded. */
+export function requestClientIp(c: Context, trusted: TrustedProxies): string {
+  return clientIp(remoteAddressOf(c), c.req.header('x-forwarded-for'), trusted)
+}
+
+/** Whether a request came over https: directly, or by the word (X-Forwarded-Proto) of a trusted proxy in front of fl0. */
+export function requestIsHttps(c: Context, trusted: TrustedProxies): boolean {
+  if (new URL(c.req.url).protocol === 'https:') return true
+  if (c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() !== 'https') return false
+  return fromTrustedProxy(remoteAddressOf(c), trusted)
 }
 
 /** True when the connection itself comes from a trusted proxy, whose X-Forwarded-* headers may then be believed. */

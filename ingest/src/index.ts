@@ -1,6 +1,6 @@
 export { createIngestApp, EVENTS_TOPIC, type IngestDeps } from './app.ts'
 export { createWriteKeyCache, type WriteKeys, type SourceRef } from './write-keys.ts'
-export { clientIp, fromTrustedProxy, parseTrustedProxies, type TrustedProxies } from './client-ip.ts'
+export { parseTrustedProxies, requestClientIp, requestIsHttps, type TrustedProxies } from './client-ip.ts'
 export { createCallbackRoutes, LINKS_TOPIC, PIXEL, type CallbackDeps } from './callback.ts'
 export { createCallbackSecretCache, type CallbackSecrets, type CallbackOrgSecret } from './callback/secrets.ts'
 export { createRefusalCounter, type RefusalCounter, type RefusalCounts } from './callback/refusals.ts'

@@ -2,8 +2,7 @@ import type { Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
-import { clientIp, limiterKey, createCallbackRoutes, createIngestApp, createWebhookRoutes, createWebhookSourceCache, createWriteKeyCache, EVENTS_TOPIC, LINKS_TOPIC, parseTrustedProxies, type WebhookSources, type WriteKeys } from '@fl0/ingest'
+import { limiterKey, requestClientIp, createCallbackRoutes, createIngestApp, createWebhookRoutes, createWebhookSourceCache, createWriteKeyCache, EVENTS_TOPIC, LINKS_TOPIC, parseTrustedProxies, type WebhookSources, type WriteKeys } from '@fl0/ingest'
 import { startEventWriter, startIdentityWorker, startLexiconWorker } from '@fl0/workers'
 import { findSourceByWriteKey, findWebhookSource, openPostgres, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
@@ -136,7 +135,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         // Sign-in attempts are counted per address: the caller's, through trusted proxies, as the ingest reads it.
         // IPv6 by its /64, as the callback's limit counts it: one host holds a whole /64.
         clientAddress: (c) => {
-          const ip = clientIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for'), trustedProxies)
+          const ip = requestClientIp(c, trustedProxies)
           return ip ? limiterKey(ip) : undefined
         },
         uploadMaxBytes: config.FL0_UPLOAD_MAX_BYTES,

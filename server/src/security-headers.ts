@@ -1,8 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { isServerPath } from '@fl0/dashboard/server'
-import { fromTrustedProxy, type TrustedProxies } from '@fl0/ingest'
+import { requestIsHttps, type TrustedProxies } from '@fl0/ingest'
 import { API_POLICY, dashboardPolicy, oidcOriginsOf, type CspDirectives } from './csp.ts'
 
 /**
@@ -92,22 +91,9 @@ export function createSecurityHeaders(options: SecurityHeadersOptions): Middlewa
   return async function securityHeaders(c, next) {
     const kind = kindOf(c.req.path)
     if (!kind) return next()
-    const https = publicUrlIsHttps || cameOverHttps(c, options.trustedProxies)
+    const https = publicUrlIsHttps || requestIsHttps(c, options.trustedProxies)
     return handlerFor(kind, https, kind === 'api' ? [] : await oidcOrigins())(c, next)
   }
-}
-
-/** The request's own scheme, or the one a trusted proxy in front of fl0 says the client used. */
-function cameOverHttps(c: Context, trusted: TrustedProxies): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true
-  if (c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() !== 'https') return false
-  let remote: string | undefined
-  try {
-    remote = getConnInfo(c).remote.address
-  } catch {
-    remote = undefined // no socket (app.request in a test)
-  }
-  return fromTrustedProxy(remote, trusted)
 }
 
 /**

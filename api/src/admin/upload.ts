@@ -5,7 +5,7 @@ import Busboy from '@fastify/busboy'
 import { IDENTIFICATION_TEXT } from '@fl0/contracts'
 import { fieldError } from '../http/errors.ts'
 import { nulError, NUL_RULE } from '../http/nul.ts'
-import { BodyTooLarge, bodyTooLarge, bodyTooLargeMessage } from '../http/body-limit.ts'
+import { bodyTooLarge } from '../http/body-limit.ts'
 
 /** An uploaded file as it arrives: read it as a stream, never whole (a universal table runs to gigabytes). */
 export interface Upload {
@@ -54,7 +54,7 @@ export function uploadedFile(c: Context, maxBytes: number): Promise<Upload> {
     })
     // A failure of the body (the client went, or it ran past the limit) fails the file's stream, and with it the import.
     const fail = (e: Error) => {
-      if (!found) reject(e instanceof BodyTooLarge ? bodyTooLarge(e.message) : e)
+      if (!found) reject(e)
       file?.destroy(e)
       busboy.destroy(e)
     }
@@ -72,7 +72,7 @@ function countBytes(maxBytes: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length
-      done(seen > maxBytes ? new BodyTooLarge(bodyTooLargeMessage(maxBytes)) : null, chunk)
+      done(seen > maxBytes ? bodyTooLarge(maxBytes) : null, chunk)
     },
   })
 }

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { errorBody } from '@fl0/contracts'
 import { ApiError } from './errors.ts'
 
 /**
@@ -30,19 +29,10 @@ export function bodyKindOf(method: string, path: string): BodyKind {
 
 const shown = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`)
 
-/** A body that ran past its limit while it was being read. */
-export class BodyTooLarge extends Error {}
-
-export const bodyTooLargeMessage = (limit: number) => `The request body is larger than ${shown(limit)}, the most this call takes`
-
-/** The 413 of a body past its limit, naming the field `body`. */
-export const bodyTooLarge = (message: string) => new ApiError(413, message, [{ name: 'body', message }])
-
-/** The 413 answered by a middleware, closing the connection (its body is not read). */
-export function tooLarge(c: Context, limit: number) {
-  const error = bodyTooLarge(bodyTooLargeMessage(limit))
-  c.header('Connection', 'close')
-  return c.json(errorBody(error.message, error.errors), 413)
+/** The 413 of a body past its limit, naming the field `body`; the connection closes after it, its body unread. */
+export const bodyTooLarge = (limit: number) => {
+  const message = `The request body is larger than ${shown(limit)}, the most this call takes`
+  return new ApiError(413, message, [{ name: 'body', message }], { closeConnection: true })
 }
 
 /** How long a body other than an upload may take to arrive whole (FL0_BODY_TIMEOUT_SECONDS): a real client sends a megabyte in far less. */
@@ -60,7 +50,7 @@ export function refuseDeclaredTooLarge(uploadMaxBytes: number, bodyDeadlineMs = 
   return async function refuseDeclared(c, next) {
     const kind = bodyKindOf(c.req.method, c.req.path)
     const limit = kind === 'upload' ? uploadMaxBytes : BODY_LIMITS[kind]
-    if (Number(c.req.header('content-length') ?? NaN) > limit) return tooLarge(c, limit)
+    if (Number(c.req.header('content-length') ?? NaN) > limit) throw bodyTooLarge(limit)
     if (kind !== 'upload' && c.req.raw.body) cutOffAfter(c, bodyDeadlineMs)
     return next()
   }
@@ -90,8 +80,8 @@ function cutOffAfter(c: Context, ms: number) {
  */
 export function countUndeclaredBodies(): MiddlewareHandler {
   const limiters = {
-    auth: bodyLimit({ maxSize: BODY_LIMITS.auth, onError: (c) => tooLarge(c, BODY_LIMITS.auth) }),
-    json: bodyLimit({ maxSize: BODY_LIMITS.json, onError: (c) => tooLarge(c, BODY_LIMITS.json) }),
+    auth: bodyLimit({ maxSize: BODY_LIMITS.auth, onError: () => { throw bodyTooLarge(BODY_LIMITS.auth) } }),
+    json: bodyLimit({ maxSize: BODY_LIMITS.json, onError: () => { throw bodyTooLarge(BODY_LIMITS.json) } }),
   }
   return async function countUndeclared(c, next) {
     const kind = bodyKindOf(c.req.method, c.req.path)

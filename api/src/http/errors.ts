@@ -12,10 +12,13 @@ export class ApiError extends HTTPException {
   readonly errors: FieldError[]
   /** A 429's or 503's Retry-After, in seconds. */
   readonly retryAfterSeconds: number | undefined
-  constructor(status: ContentfulStatusCode, message: string, errors: FieldError[] = [], options: { retryAfterSeconds?: number } = {}) {
+  /** Ends the connection after the answer: the request's body, past its limit, is not read. */
+  readonly closeConnection: boolean
+  constructor(status: ContentfulStatusCode, message: string, errors: FieldError[] = [], options: { retryAfterSeconds?: number; closeConnection?: boolean } = {}) {
     super(status, { message })
     this.errors = errors
     this.retryAfterSeconds = options.retryAfterSeconds
+    this.closeConnection = options.closeConnection ?? false
   }
 }
 
@@ -55,6 +58,7 @@ export function createErrorHandler(logger: ApiLogger) {
     closeIfBodyUnread(c)
     if (err instanceof ApiError) {
       if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds))
+      if (err.closeConnection) c.header('Connection', 'close')
       return c.json(errorBody(err.message, err.errors), err.status)
     }
     if (err instanceof HTTPException) {

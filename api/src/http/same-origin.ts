@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { errorBody } from '@fl0/contracts'
-import { closeIfBodyUnread } from './errors.ts'
+import { fieldError } from './errors.ts'
 
 export const CROSS_SITE_REFUSED = 'This request came from another site, and fl0 only takes changes from its own pages'
 
@@ -26,14 +25,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * and so would let a body-less POST (a `fetch` with no body) through: this
  * checks every method but the safe ones, whatever the body.
  */
-export function refuseCrossSite(ownOrigins: (requestOrigin: string) => string[]): MiddlewareHandler {
+export function refuseCrossSite(publicOrigin: string | undefined): MiddlewareHandler {
   return async function sameOriginOnly(c, next) {
     if (SAFE_METHODS.has(c.req.method)) return next()
     const site = c.req.header('sec-fetch-site')
     const origin = c.req.header('origin')
-    const allowed = site ? site === 'same-origin' : origin === undefined || ownOrigins(new URL(c.req.url).origin).includes(origin)
-    if (allowed) return next()
-    closeIfBodyUnread(c)
-    return c.json(errorBody(CROSS_SITE_REFUSED, [{ name: site ? 'sec-fetch-site' : 'origin', message: CROSS_SITE_REFUSED }]), 403)
+    const allowed = site ? site === 'same-origin' : origin === undefined || origin === publicOrigin || origin === new URL(c.req.url).origin
+    if (!allowed) throw fieldError(site ? 'sec-fetch-site' : 'origin', CROSS_SITE_REFUSED, 403)
+    return next()
   }
 }

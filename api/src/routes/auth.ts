@@ -14,7 +14,7 @@ import {
   type TokenResponse,
 } from '@fl0/contracts'
 import {
-  createEmailLink,
+  createPasswordResetLink,
   createPendingSignup,
   createUser,
   deleteSessionsOfUser,
@@ -23,7 +23,7 @@ import {
   findUserByEmail,
   findUserById,
   setLocalPassword,
-  useEmailLink,
+  usePasswordResetLink,
   usePendingSignup,
   type User,
 } from '@fl0/stores'
@@ -74,7 +74,7 @@ function mailLater(deps: ApiDeps, to: string, kind: AccountMailKind, link: { url
 /** A reset link for `user`, stored and e-mailed (`kind`: a reset asked for, or a sign-up with their address). */
 async function mailResetLink(deps: ApiDeps, user: User, kind: 'reset-password' | 'account-exists') {
   const link = newLink(deps, kind)
-  await createEmailLink(deps.sql, { id: link.id, userId: user.id, purpose: 'reset-password', expiresAt: link.expiresAt }, deps.now())
+  await createPasswordResetLink(deps.sql, { id: link.id, userId: user.id, expiresAt: link.expiresAt }, deps.now())
   mailLater(deps, user.email, kind, link)
 }
 
@@ -192,7 +192,7 @@ export function createAuthRoutes(deps: ApiDeps) {
   app.post('/local/password-reset/confirm', jsonBody(passwordResetSchema), async (c) => {
     const provider = local()
     const { token, password } = c.req.valid('json')
-    const userId = await useEmailLink(deps.sql, linkIdOf(token), 'reset-password', deps.now())
+    const userId = await usePasswordResetLink(deps.sql, linkIdOf(token), deps.now())
     const user = userId ? await findUserById(deps.sql, userId) : undefined
     if (!user) throw fieldError('token', EMAIL_LINK_INVALID)
     await setLocalPassword(deps.sql, user.id, await hashPassword(password))

@@ -1,7 +1,5 @@
 import type { Sql } from './sql.ts'
 
-export type EmailLinkPurpose = 'reset-password'
-
 export interface PendingSignup {
   email: string
   name: string
@@ -39,23 +37,22 @@ export async function usePendingSignup(sql: Sql, id: string, email: string): Pro
   })
 }
 
-/** A link fl0 e-mails, stored by the hash of its secret (the api hashes; this file never sees the secret). */
-export async function createEmailLink(sql: Sql, input: { id: string; userId: string; purpose: EmailLinkPurpose; expiresAt: Date }, now: Date): Promise<void> {
-  await sql.query('DELETE FROM email_links WHERE expires_at <= $1', [now])
-  await sql.query('INSERT INTO email_links (id, user_id, purpose, expires_at) VALUES ($1, $2, $3, $4)', [input.id, input.userId, input.purpose, input.expiresAt])
+/** A password-reset link, stored by the hash of its secret (the api hashes; this file never sees the secret). */
+export async function createPasswordResetLink(sql: Sql, input: { id: string; userId: string; expiresAt: Date }, now: Date): Promise<void> {
+  await sql.query('DELETE FROM password_reset_links WHERE expires_at <= $1', [now])
+  await sql.query('INSERT INTO password_reset_links (id, user_id, expires_at) VALUES ($1, $2, $3)', [input.id, input.userId, input.expiresAt])
 }
 
 /**
- * Uses a link: its user when it exists, is of this purpose and has not
- * expired at `now`, else undefined. Using it deletes it and every other link
- * of the same purpose for that user, so each works once and an older one
- * left in the mailbox stops working too.
+ * Uses a reset link: its user when it exists and has not expired at `now`,
+ * else undefined. Using it deletes it and every other reset link of that
+ * user, so each works once and an older one left in the mailbox stops too.
  */
-export async function useEmailLink(sql: Sql, id: string, purpose: EmailLinkPurpose, now: Date): Promise<string | undefined> {
+export async function usePasswordResetLink(sql: Sql, id: string, now: Date): Promise<string | undefined> {
   return sql.transaction(async (tx) => {
-    const rows = await tx.query<{ user_id: string }>('DELETE FROM email_links WHERE id = $1 AND purpose = $2 AND expires_at > $3 RETURNING user_id', [id, purpose, now])
+    const rows = await tx.query<{ user_id: string }>('DELETE FROM password_reset_links WHERE id = $1 AND expires_at > $2 RETURNING user_id', [id, now])
     const userId = rows[0]?.user_id
-    if (userId) await tx.query('DELETE FROM email_links WHERE user_id = $1 AND purpose = $2', [userId, purpose])
+    if (userId) await tx.query('DELETE FROM password_reset_links WHERE user_id = $1', [userId])
     return userId
   })
 }
