@@ -35,12 +35,8 @@ export interface ApiDeps {
   logoUrlTemplate?: string
   /** Paragon's Connect SDK (the integrations screen); undefined when no Paragon project is configured. */
   paragon?: ParagonSettings
-  /**
-   * The external PostgreSQL database the admin's "copy people and pages" job
-   * upserts into (EXPORT_DATABASE_URL), opened per copy and closed after it;
-   * undefined when none is configured.
-   */
-  exportDatabase?: () => Promise<Sql>
+  /** Whether EXPORT_DATABASE_URL is set: the admin's copy is refused up front without one (the workers role opens it). */
+  exportConfigured: boolean
   /** Sign-in, sign-up and e-mail attempts counted per address and per account (auth/throttle.ts). */
   throttle: Throttle
   /**

@@ -11,6 +11,7 @@ export { createApiApp } from './app.ts'
 export { accessFor, type Access } from './guard/policy.ts'
 export type { ApiDeps, ApiLogger } from './deps.ts'
 export { hashPassword } from './auth/passwords.ts'
+export { DEFAULT_BODY_DEADLINE_MS } from './http/body-limit.ts'
 export { BODY_LIMITS } from './http/body-limit.ts'
 export { THROTTLES } from './auth/throttle.ts'
 export { parseParagonSigningKey } from './integrations/paragon.ts'
@@ -39,8 +40,8 @@ export interface ApiOptions {
   bodyDeadlineMs?: number
   /** Overrides of auth/throttle.ts's limits (tests). */
   throttleLimits?: Parameters<typeof createThrottle>[1]
-  /** EXPORT_DATABASE_URL opened: where "copy people and pages to supabase" writes (admin/jobs/copy-export.ts). */
-  exportDatabase?: () => Promise<Sql>
+  /** Whether EXPORT_DATABASE_URL is set (the copy runs in the workers role, which opens it: workers/src/jobs/queue.ts). */
+  exportConfigured?: boolean
   now?: () => Date
 }
 
@@ -77,7 +78,7 @@ export function createApi(options: ApiOptions) {
     clientAddress: options.clientAddress ?? (() => undefined),
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     bodyDeadlineMs: options.bodyDeadlineMs,
-    exportDatabase: options.exportDatabase,
+    exportConfigured: options.exportConfigured ?? false,
     now,
   }
   return createApiApp(deps)

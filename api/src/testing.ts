@@ -16,7 +16,7 @@ export interface LogLine {
 
 export const TEST_PUBLIC_URL = 'http://fl0.test'
 
-export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | 'smtp' | 'sessionTtlMs' | 'configuredPublicUrl' | 'revokeWriteKey' | 'revokeWebhook' | 'paragon' | 'logoUrlTemplate' | 'exportDatabase' | 'clientAddress' | 'throttleLimits' | 'uploadMaxBytes'>> = {}) {
+export async function createTestApi(options: { exportDatabase?: () => Promise<Sql> } & Partial<Pick<ApiOptions, 'oidc' | 'smtp' | 'sessionTtlMs' | 'configuredPublicUrl' | 'revokeWriteKey' | 'revokeWebhook' | 'paragon' | 'logoUrlTemplate' | 'clientAddress' | 'throttleLimits' | 'uploadMaxBytes'>> = {}) {
   const sql: Sql = await openPglite()
   await migrateMetadata(sql)
   // A real ClickHouse (chDB) in a fresh directory; one per test file, as chDB allows one per process.
@@ -31,6 +31,7 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
     publicUrl: () => TEST_PUBLIC_URL,
     now: () => clock.now,
     ...options,
+    exportConfigured: options.exportDatabase !== undefined,
   })
   // The workers role's job runner, as an embedded fl0 runs it beside the api: the Tools' refreshes and copy are queued for it.
   const jobs = createJobRunner({ sql, events, logger: { info: log('info'), warn: log('warn'), error: log('error') }, now: () => clock.now, exportDatabase: options.exportDatabase, pollMs: 50 })
@@ -98,7 +99,7 @@ export async function createTestApi(options: Partial<Pick<ApiOptions, 'oidc' | '
 
   /** The accept link of the last invitation logged for `email`. */
   function invitationLinkFor(email: string): string {
-    const line = [...logs].reverse().find((l) => l.obj.email === email && l.obj.kind === undefined && typeof l.obj.link === 'string')
+    const line = [...logs].reverse().find((l) => l.obj.email === email && l.obj.kind === 'invitation' && typeof l.obj.link === 'string')
     if (!line) throw new Error(`no invitation logged for ${email}`)
     return line.obj.link as string
   }

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { z } from 'zod'
-import { DEFAULT_UPLOAD_MAX_BYTES } from '@fl0/api'
+import { DEFAULT_BODY_DEADLINE_MS, DEFAULT_UPLOAD_MAX_BYTES } from '@fl0/api'
 import { paragonEnv, readParagonConfig, type ParagonConfig } from './paragon-config.ts'
 
 /**
@@ -102,7 +102,7 @@ const schema = z.object({
   /** The largest file an admin import takes, in bytes (10 GiB); streamed, never held whole. Every other /api body has its own, fixed limit (api/src/http/body-limit.ts). */
   FL0_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_MAX_BYTES),
   /** How long an /api body other than an upload may take to arrive whole, in seconds; past it the connection is cut (a slowloris). */
-  FL0_BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  FL0_BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(DEFAULT_BODY_DEADLINE_MS / 1000),
   /** Paragon, for the integrations screen: PARAGON_PROJECT_ID, PARAGON_SIGNING_KEY or _FILE, PARAGON_SDK_URL (paragon-config.ts). */
   ...paragonEnv,
 }).refine((c) => !c.OIDC_ISSUER === !c.OIDC_CLIENT_ID, { message: 'set both OIDC_ISSUER and OIDC_CLIENT_ID, or neither', path: ['OIDC_ISSUER'] })

@@ -47,7 +47,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
       trustedProxies,
       logoUrlTemplate: config.FL0_LOGO_URL,
       paragonSdkUrl: config.paragon ? (config.paragon.sdkUrl ?? PARAGON_SDK_URL_DEFAULT) : undefined,
-      oidcIssuer: config.OIDC_ISSUER && config.OIDC_CLIENT_ID ? config.OIDC_ISSUER : undefined,
+      oidcIssuer: config.OIDC_ISSUER,
     }),
   )
 
@@ -140,7 +140,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         },
         uploadMaxBytes: config.FL0_UPLOAD_MAX_BYTES,
         bodyDeadlineMs: config.FL0_BODY_TIMEOUT_SECONDS * 1000,
-        exportDatabase: config.EXPORT_DATABASE_URL ? () => openPostgres(config.EXPORT_DATABASE_URL!) : undefined,
+        exportConfigured: config.EXPORT_DATABASE_URL !== undefined,
       }),
     )
     // The dashboard at / (SPA fallback for every GET outside the server's own paths).

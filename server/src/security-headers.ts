@@ -53,7 +53,7 @@ export interface SecurityHeadersOptions {
 type Kind = 'dashboard' | 'callback' | 'api'
 
 /** Where an external provider's silent sign-in comes back to, in a hidden frame of fl0's own page. */
-export const OIDC_CALLBACK_PATH = '/account/callback'
+const OIDC_CALLBACK_PATH = '/account/callback'
 
 function kindOf(path: string): Kind | undefined {
   if (/^\/api(-v2)?(\/|$)/.test(path)) return 'api'

@@ -53,19 +53,22 @@ export async function startTestFl0(env: Record<string, string> = {}): Promise<Te
 export async function startEmptyFl0(env: Record<string, string> = {}): Promise<EmptyTestFl0> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fl0-test-'))
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', FL0_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env })
-  // Logged at info whatever LOG_LEVEL says, into memory only: the links fl0 logs when no SMTP server is set are kept for mailedLink.
+  // Logged at LOG_LEVEL to stdout as usual, and at info into memory too: the links fl0 logs when no SMTP server is set are kept for mailedLink.
   const links: Array<{ email: string; kind: string; link: string }> = []
   const capture = new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split('\n')) {
         if (!line.includes('"link"')) continue
         const obj = JSON.parse(line) as { email?: string; kind?: string; link?: string }
-        if (obj.email && obj.link) links.push({ email: obj.email, kind: obj.kind ?? 'invitation', link: obj.link })
+        if (obj.email && obj.link) links.push({ email: obj.email, kind: obj.kind ?? '', link: obj.link })
       }
       done()
     },
   })
-  const fl0 = await startFl0(config, pino({ level: 'info', base: { service: 'fl0' } }, capture))
+  const streams: pino.StreamEntry[] = [{ level: 'info', stream: capture }]
+  if (config.LOG_LEVEL !== 'silent') streams.push({ level: config.LOG_LEVEL, stream: process.stdout })
+  const level = config.LOG_LEVEL === 'silent' || pino.levels.values[config.LOG_LEVEL]! > pino.levels.values.info! ? 'info' : config.LOG_LEVEL
+  const fl0 = await startFl0(config, pino({ level, base: { service: 'fl0' } }, pino.multistream(streams)))
   const query = async <T>(sql: string, params: Record<string, unknown> = {}) => {
     const result = await fl0.stores.events!.client.query({ query: sql, query_params: params, format: 'JSONEachRow' })
     return result.json<T>()

@@ -77,7 +77,7 @@ async function orgIdsOf(deps: ApiDeps, c: Ctx): Promise<string[] | undefined> {
  */
 export async function runRefresh(deps: ApiDeps, c: Ctx, kind: QueuedJobKind) {
   const orgIds = await orgIdsOf(deps, c)
-  if (kind === 'copy-pages-to-supabase' && !deps.exportDatabase) throw new ApiError(400, IDENTIFICATION_TEXT.exportNotConfigured)
+  if (kind === 'copy-pages-to-supabase' && !deps.exportConfigured) throw new ApiError(400, IDENTIFICATION_TEXT.exportNotConfigured)
   const row = await queueJob(deps, kind, orgIds ? { orgIds } : {}, sessionUser(c).id)
   return answer(c, row === ALREADY_RUNNING ? row : await awaitJob(deps, row.id))
 }

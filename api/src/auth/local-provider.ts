@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JSONWebKeySet, type JWK } from 'jose'
 import { getOrCreateSigningKey, type Sql, type User } from '@fl0/stores'
+import { publicLink } from './secrets.ts'
 
 /**
  * fl0 as its own minimal identity provider (when no OIDC_ISSUER is set): it
@@ -39,7 +40,7 @@ export function createLocalProvider(opts: { sql: Sql; publicUrl: () => string; n
       })
     return key
   }
-  const issuer = () => `${opts.publicUrl().replace(/\/+$/, '')}/api/auth/local`
+  const issuer = () => publicLink(opts, '/api/auth/local')
   return {
     issuer,
     async jwks() {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { secretId } from '../auth/secrets.ts'
 import type { Context, MiddlewareHandler } from 'hono'
 import { findMembership, findSessionUser, type Organisation, type OrgRole, type User } from '@fl0/stores'
 import type { ApiDeps } from '../deps.ts'
@@ -14,7 +14,7 @@ export const ADMINS_ONLY = 'Only organization admins can do this'
 export const STAFF_ONLY = 'Only staff can do this'
 
 /** Sessions are stored by this hash of the cookie's secret. */
-export const sessionIdOf = (secret: string) => createHash('sha256').update(secret).digest('hex')
+export const sessionIdOf = secretId
 
 /**
  * The guard: mounted once on /api/* and /api-v2/* ahead of every router, so no

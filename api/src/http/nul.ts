@@ -102,7 +102,7 @@ function nulInQuery(c: Context): FieldError[] {
  * for a top-level string), in the order they appear; none when the text is
  * not JSON. Walked with a stack of its own, so no nesting is too deep for it.
  */
-export function nulInJson(text: string): FieldError[] {
+function nulInJson(text: string): FieldError[] {
   let value: unknown
   try {
     value = JSON.parse(text)

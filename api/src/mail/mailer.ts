@@ -37,30 +37,22 @@ export interface Mailer {
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; logger: ApiLogger }): Mailer {
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : undefined
+  /** Sends a mail holding a link, or, with no SMTP server, logs the link (with its kind, so the log tells an invitation from a reset). */
+  async function deliver(to: string, kind: AccountMailKind | 'invitation', link: string, mail: () => { subject: string; text: string }, extra: object = {}): Promise<MailDelivery> {
+    if (!transport) {
+      opts.logger.info({ email: to, kind, link, ...extra }, `${kind === 'invitation' ? 'invitation' : 'e-mail'} link (SMTP_URL is not set, so no e-mail was sent)`)
+      return 'logged'
+    }
+    await transport.sendMail({ from: opts.from, to, ...mail() })
+    return 'sent'
+  }
   return {
     delivery: transport ? 'sent' : 'logged',
-    async sendAccountMail(mail) {
-      if (!transport) {
-        opts.logger.info({ email: mail.to, kind: mail.kind, link: mail.link }, 'e-mail link (SMTP_URL is not set, so no e-mail was sent)')
-        return 'logged'
-      }
-      const { subject, text } = accountMailText(mail)
-      await transport.sendMail({ from: opts.from, to: mail.to, subject, text })
-      return 'sent'
-    },
-    async sendInvitation(mail) {
-      if (!transport) {
-        opts.logger.info({ email: mail.to, organization: mail.organization, link: mail.link }, 'invitation link (SMTP_URL is not set, so no e-mail was sent)')
-        return 'logged'
-      }
-      await transport.sendMail({
-        from: opts.from,
-        to: mail.to,
-        subject: `${mail.invitedBy} invited you to ${mail.organization} on fl0`,
-        text: invitationText(mail),
-      })
-      return 'sent'
-    },
+    sendAccountMail: (mail) => deliver(mail.to, mail.kind, mail.link, () => accountMailText(mail)),
+    sendInvitation: (mail) =>
+      deliver(mail.to, 'invitation', mail.link, () => ({ subject: `${mail.invitedBy} invited you to ${mail.organization} on fl0`, text: invitationText(mail) }), {
+        organization: mail.organization,
+      }),
   }
 }
 

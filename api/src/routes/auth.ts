@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { randomBytes } from 'node:crypto'
 import {
   EMAIL_LINK_INVALID,
   INVALID_CREDENTIALS,
@@ -33,11 +32,11 @@ import { ApiError, fieldError, notFound } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { decoyHash, hashPassword, verifyPassword } from '../auth/passwords.ts'
 import type { AccountMailKind } from '../mail/mailer.ts'
-import { sessionIdOf } from '../guard/index.ts'
+import { newSecret, publicLink, secretId } from '../auth/secrets.ts'
 import { signInKeys } from '../auth/throttle.ts'
 
 /** How long the links fl0 e-mails work: a day to confirm an address, an hour to reset a password. */
-export const LINK_TTL_MS: Record<AccountMailKind, number> = {
+const LINK_TTL_MS: Record<AccountMailKind, number> = {
   'verify-email': 24 * 60 * 60 * 1000,
   'reset-password': 60 * 60 * 1000,
   'account-exists': 60 * 60 * 1000,
@@ -50,14 +49,11 @@ const LINK_PAGES: Record<AccountMailKind, string> = {
   'account-exists': '/account/reset-password',
 }
 
-/** Links are stored by this hash of their secret, as sessions are. */
-const linkIdOf = sessionIdOf
-
 /** A new link's secret, where it is stored, and when it stops working. */
 function newLink(deps: ApiDeps, kind: AccountMailKind) {
-  const secret = randomBytes(32).toString('base64url')
+  const { secret, id } = newSecret()
   const expiresAt = new Date(deps.now().getTime() + LINK_TTL_MS[kind])
-  return { id: linkIdOf(secret), url: `${deps.publicUrl().replace(/\/+$/, '')}${LINK_PAGES[kind]}?token=${secret}`, expiresAt }
+  return { id, url: publicLink(deps, `${LINK_PAGES[kind]}?token=${secret}`), expiresAt }
 }
 
 /**
@@ -154,7 +150,7 @@ export function createAuthRoutes(deps: ApiDeps) {
   app.post('/local/verify-email', jsonBody(verifyEmailSchema), async (c) => {
     const provider = local()
     const { token, password } = c.req.valid('json')
-    const id = linkIdOf(token)
+    const id = secretId(token)
     const pending = await findPendingSignup(deps.sql, id, deps.now())
     if (!pending) throw fieldError('token', EMAIL_LINK_INVALID)
     if (!(await verifyPassword(password, pending.password_hash))) throw fieldError('password', NOT_THE_SIGN_UP_PASSWORD)
@@ -192,7 +188,7 @@ export function createAuthRoutes(deps: ApiDeps) {
   app.post('/local/password-reset/confirm', jsonBody(passwordResetSchema), async (c) => {
     const provider = local()
     const { token, password } = c.req.valid('json')
-    const userId = await usePasswordResetLink(deps.sql, linkIdOf(token), deps.now())
+    const userId = await usePasswordResetLink(deps.sql, secretId(token), deps.now())
     const user = userId ? await findUserById(deps.sql, userId) : undefined
     if (!user) throw fieldError('token', EMAIL_LINK_INVALID)
     await setLocalPassword(deps.sql, user.id, await hashPassword(password))

@@ -5,7 +5,8 @@ import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { ApiError, forbidden, notFound } from '../http/errors.ts'
 import { sessionUser } from '../guard/index.ts'
-import { invitationHash, invitationStatus } from '../team/invitations.ts'
+import { invitationStatus } from '../team/invitations.ts'
+import { secretId } from '../auth/secrets.ts'
 
 /**
  * /api/invitations/{token}: reading one is public (the invitee may have no
@@ -15,7 +16,7 @@ export function createInvitationsRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>()
 
   const find = async (token: string) => {
-    const invitation = await findInvitationByTokenHash(deps.sql, invitationHash(token))
+    const invitation = await findInvitationByTokenHash(deps.sql, secretId(token))
     if (!invitation) throw notFound(TEAM_ERRORS.invitationNotFound)
     return invitation
   }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { signInSchema } from '@fl0/contracts'
 import { createSession, createUser, deleteExpiredSessions, deleteSession, findUserById, findUserByEmail, findUserByIdentity, linkIdentity, useIdTokenOnce, type User } from '@fl0/stores'
@@ -9,6 +8,7 @@ import { jsonBody } from '../http/validate.ts'
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../http/session-cookie.ts'
 import { InvalidTokenError, ProviderUnavailableError, type VerifiedIdentity } from '../auth/tokens.ts'
 import { sessionIdOf } from '../guard/index.ts'
+import { newSecret } from '../auth/secrets.ts'
 import { currentUserView } from './users.ts'
 
 export const INVALID_TOKEN = 'The sign-in token is not valid'
@@ -44,11 +44,11 @@ export function createSessionRoutes(deps: ApiDeps) {
       throw new ApiError(401, INVALID_TOKEN)
     }
     const user = await userFor(deps, identity)
-    const secret = randomBytes(32).toString('base64url')
+    const { secret, id } = newSecret()
     // Expired rows are swept here, where sessions are made, rather than by a timer.
     await deleteExpiredSessions(deps.sql, deps.now())
     const expiresAt = new Date(deps.now().getTime() + deps.sessionTtlMs)
-    await createSession(deps.sql, { id: sessionIdOf(secret), userId: user.id, expiresAt })
+    await createSession(deps.sql, { id, userId: user.id, expiresAt })
     writeSessionCookie(c, secret, expiresAt)
     return c.json({ user: await currentUserView(deps.sql, user) })
   })

@@ -6,7 +6,8 @@ import type { ApiEnv } from '../env.ts'
 import { ApiError, fieldError, notFound } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg, requireOrgAdmin, sessionUser } from '../guard/index.ts'
-import { invitationLink, invitationStatus, newInvitationSecret } from '../team/invitations.ts'
+import { invitationLink, invitationStatus } from '../team/invitations.ts'
+import { newSecret } from '../auth/secrets.ts'
 
 export const INVITE_NOT_SENT = 'The invitation was saved but the email could not be sent; try again'
 
@@ -39,7 +40,7 @@ export function createTeamRoutes(deps: ApiDeps) {
 
     const now = deps.now()
     const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS)
-    const { secret, hash } = newInvitationSecret()
+    const { secret, id: hash } = newSecret()
     const invitation = await upsertInvitation(deps.sql, { orgId: org.id, email, tokenHash: hash, invitedBy: inviter.id, now, expiresAt })
     try {
       await deps.mailer.sendInvitation({ to: email, organization: org.name, invitedBy: inviter.name, link: invitationLink(deps, secret), expiresAt })
