@@ -23,15 +23,9 @@ import { parseArgs } from 'node:util'
 import { pino } from 'pino'
 import { loadConfig } from '@fl0/server'
 import { migrateEvents, openEventStore, type EventStore } from '@fl0/stores'
-import { createDemo, runDemo, upIdOf, inUniversalTable, cookieSynced, writePartnerFiles, type DemoOptions, type Truth } from '@fl0/demo'
-import { importIpToCompany } from '@fl0/workers'
-import { importUniversalTable } from '@fl0/workers'
-import { importCookies } from '@fl0/workers'
-import { importBusinessIntents } from '@fl0/workers'
-import { refreshSessions } from '@fl0/workers'
-import { Progress } from '@fl0/workers'
+import { cookieSynced, createDemo, inUniversalTable, runDemo, upIdOf, writePartnerFiles, type DemoOptions, type Truth } from '@fl0/demo'
+import { importBusinessIntents, importCookies, importIpToCompany, importUniversalTable, loadRanges, Progress, refreshSessions } from '@fl0/workers'
 import { orgParams, resolvedVisitsSql } from '@fl0/query'
-import { loadRanges } from '@fl0/workers'
 
 const { values } = parseArgs({
   options: {

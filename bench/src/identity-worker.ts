@@ -14,10 +14,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { migrateEvents, openEventStore } from '@fl0/stores'
 import { createDemo, PARTNER_FILES } from '@fl0/demo'
-import { storeHits } from '@fl0/workers'
-import { cidrKeys } from '@fl0/workers'
-import { RangeTable, type RangeKind } from '@fl0/workers'
-import { hitOf, type Hit } from '@fl0/workers'
+import { cidrKeys, hitOf, RangeTable, storeHits, type Hit, type RangeKind } from '@fl0/workers'
 import { chTime } from '@fl0/contracts'
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '200000' }, batch: { type: 'string', default: '5000' } } })

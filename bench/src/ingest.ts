@@ -14,12 +14,11 @@
  * Kafka (acks from all in-sync replicas before each 2xx) instead of the disk log:
  *   KAFKA_BROKERS=$(bash scripts/cluster/kafka.sh start) npx tsx bench/src/ingest.ts batch
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
-import { tmpdir, cpus } from 'node:os'
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { loadavg } from 'node:os'
 import { startBaselineServer, startBenchServer, type BenchServer } from './spawn.ts'
 import { batchBody, trackEvent } from './events.ts'
 

@@ -41,8 +41,7 @@ import {
   openPglite,
   type EventStore,
 } from '@fl0/stores'
-import { createScoringRunner } from '@fl0/workers'
-import type { StoredBacktest, StoredSummary } from '@fl0/workers'
+import { createScoringRunner, type StoredBacktest, type StoredSummary } from '@fl0/workers'
 
 const { values } = parseArgs({
   options: {

@@ -15,8 +15,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { migrateEvents, openEventStore } from '@fl0/stores'
-import { importUniversalTable } from '@fl0/workers'
-import { Progress } from '@fl0/workers'
+import { importUniversalTable, Progress } from '@fl0/workers'
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '1000000' } } })
 const total = Number(values.rows)

@@ -1,4 +1,4 @@
-import { DATE_UNITS, OPERATORS, TRAIT_TYPES, traitValueKind, type AudienceTraitType, type DateUnit } from './trait-filters.ts'
+import { DATE_UNITS, OPERATORS, traitValueKind, type DateUnit } from './trait-filters.ts'
 import { z } from 'zod'
 import { PROPERTY_PATH_MAX } from './lexicon.ts'
 import { EVENT_NAME_MAX } from './features.ts'
@@ -119,21 +119,19 @@ export type ActionKind = (typeof ACTION_KINDS)[number]
 export type ValueKind = 'none' | 'text' | 'number' | 'boolean' | 'day' | 'numberRange' | 'dayRange' | 'relative' | 'audience'
 
 export function valueKindOf(type: MatchType, op: string): ValueKind {
+  if (type === 'audience') return 'audience'
+  const kind = traitValueKind(op)
+  if (kind === 'none') return 'none'
   switch (type) {
-    case 'audience':
-      return 'audience'
     case 'string':
-      return op === 'is_set' || op === 'is_not_set' ? 'none' : 'text'
     case 'stringArray':
       return 'text'
     case 'number':
-      return op === 'is_numeric' || op === 'is_not_numeric' ? 'none' : op === 'between' || op === 'not_between' ? 'numberRange' : 'number'
+      return kind === 'range' ? 'numberRange' : 'number'
     case 'boolean':
-      return op === 'is_true' || op === 'is_false' ? 'none' : 'boolean'
-    case 'date': {
-      const kind = traitValueKind(op)
+      return 'boolean'
+    case 'date':
       return kind === 'range' ? 'dayRange' : kind === 'relative' ? 'relative' : 'day'
-    }
   }
 }
 

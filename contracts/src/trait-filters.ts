@@ -33,6 +33,9 @@ export const RANGE_OPERATIONS = ['between', 'not_between'] as const satisfies re
 /** Operators that take a count and a unit, back or ahead from now. */
 export const RELATIVE_DATE_OPERATIONS = ['last', 'not_in_the_last', 'before_the_last', 'in_the_next'] as const satisfies readonly TraitOperation[]
 
+/** A value as text that reads as a finite number ("7", "-2.5"; not "" or "7 days"). */
+export const isNumeric = (s: string) => s.trim() !== '' && Number.isFinite(Number(s))
+
 /** What an operator takes, whatever the trait's type: nothing, one value, two (a range), or a count with a unit. */
 export type TraitValueKind = 'none' | 'one' | 'range' | 'relative'
 
@@ -51,7 +54,7 @@ export function traitValueKind(operation: string): TraitValueKind {
  */
 export function impliedTraitType(operation: string, values: readonly string[] = []): AudienceTraitType {
   if (operation === 'is_true' || operation === 'is_false') return 'boolean'
-  if ((RANGE_OPERATIONS as readonly string[]).includes(operation)) return values.every((v) => v.trim() !== '' && Number.isFinite(Number(v))) ? 'number' : 'date'
+  if ((RANGE_OPERATIONS as readonly string[]).includes(operation)) return values.every(isNumeric) ? 'number' : 'date'
   if ((OPERATORS.number as readonly string[]).includes(operation)) return 'number'
   if ((OPERATORS.date as readonly string[]).includes(operation)) return 'date'
   return 'string'

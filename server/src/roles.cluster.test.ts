@@ -7,9 +7,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Analytics } from '@segment/analytics-node'
 import { Kafka, logLevel } from 'kafkajs'
-import { createOrganisation, createSource, migrateMetadata, openPostgres, type Source } from '@fl0/stores'
+import { createOrganisation, createSource, migrateMetadata, openEventStore, openPostgres, type EventStore, type Source } from '@fl0/stores'
 import { startChdbHttp, type ChdbHttpServer } from '@fl0/stores/events/chdb-http'
-import { openEventStore, type EventStore } from '@fl0/stores'
 
 /**
  * The cluster path end to end, each role its own process as in production:

@@ -3,8 +3,7 @@ import { chTime } from '@fl0/contracts'
 import { addCallbackRefusals, openPglite, type Sql } from '@fl0/stores'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
 import { createTestApi, TEST_PUBLIC_URL, type TestApi } from '../testing.ts'
-import { hashEmail } from '@fl0/workers'
-import { writeMmdb } from '@fl0/workers'
+import { hashEmail, writeMmdb } from '@fl0/workers'
 
 /**
  * The admin calls end to end on PGlite and chDB: every import run twice

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { ApiDeps } from '../deps.ts'
 
 /**
  * The secrets fl0 hands out (a session's cookie, an invitation's link, a
@@ -14,4 +13,4 @@ export function newSecret(): { secret: string; id: string } {
 }
 
 /** An address under fl0's public URL (a link in an e-mail, the built-in provider's issuer). */
-export const publicLink = (deps: Pick<ApiDeps, 'publicUrl'>, path: string) => `${deps.publicUrl().replace(/\/+$/, '')}${path}`
+export const publicLink = (deps: { publicUrl: () => string }, path: string) => `${deps.publicUrl().replace(/\/+$/, '')}${path}`

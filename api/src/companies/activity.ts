@@ -1,5 +1,4 @@
-import type { MemberIds } from '@fl0/query'
-import { memberFilter } from '@fl0/query'
+import { memberFilter, type MemberIds } from '@fl0/query'
 import type { CompanyWindow } from './window.ts'
 
 /**

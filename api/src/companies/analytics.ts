@@ -1,7 +1,6 @@
 import type { CompanyAnalytics } from '@fl0/contracts'
 import { memberActivitySql } from './activity.ts'
-import type { CompanyMembers } from '@fl0/query'
-import { num, rows, type Client } from '@fl0/query'
+import { num, rows, type Client, type CompanyMembers } from '@fl0/query'
 import { loadDaily } from './summary.ts'
 import type { CompanyWindow } from './window.ts'
 

@@ -1,9 +1,8 @@
 import type { ActivityType, CompanyActivityDate, CompanyActivityUser } from '@fl0/contracts'
 import { timedActivitySql } from './activity.ts'
 import { locationOf } from './location.ts'
-import type { CompanyMembers } from '@fl0/query'
+import { isoOf, num, rows, type Client, type CompanyMembers } from '@fl0/query'
 import { displayName, type PersonInfo } from './people.ts'
-import { isoOf, num, rows, type Client } from '@fl0/query'
 import type { CompanyWindow } from './window.ts'
 
 /**

@@ -1,6 +1,4 @@
-import type { MemberIds } from '@fl0/query'
-import { memberFilter } from '@fl0/query'
-import { rows, type Client } from '@fl0/query'
+import { memberFilter, rows, type Client, type MemberIds } from '@fl0/query'
 
 /**
  * Who the company's people are, from their identify calls: the newest

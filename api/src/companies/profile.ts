@@ -1,5 +1,4 @@
-import type { CompanyMembers } from '@fl0/query'
-import { rows, type Client } from '@fl0/query'
+import { rows, type Client, type CompanyMembers } from '@fl0/query'
 import { mergeTraits, type TraitValue } from './traits.ts'
 
 /**

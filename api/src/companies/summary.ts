@@ -1,8 +1,6 @@
 import type { CompanyGraphPoint } from '@fl0/contracts'
 import { memberActivitySql } from './activity.ts'
-import type { CompanyMembers, MemberIds } from '@fl0/query'
-import { memberFilter } from '@fl0/query'
-import { isoOf, num, rows, type Client } from '@fl0/query'
+import { isoOf, memberFilter, num, rows, type Client, type CompanyMembers, type MemberIds } from '@fl0/query'
 import type { CompanyWindow } from './window.ts'
 
 /**

@@ -1,9 +1,8 @@
 import type { CompanyVisitor } from '@fl0/contracts'
 import { memberActivitySql, timedActivitySql } from './activity.ts'
 import { locationOf } from './location.ts'
-import type { CompanyMembers } from '@fl0/query'
+import { isoOf, num, rows, type Client, type CompanyMembers } from '@fl0/query'
 import { displayName, type PersonInfo } from './people.ts'
-import { isoOf, num, rows, type Client } from '@fl0/query'
 import type { CompanyWindow } from './window.ts'
 
 /**

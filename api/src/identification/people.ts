@@ -1,5 +1,4 @@
-import { rows, type Client } from '@fl0/query'
-import { CANDIDATE_VISITS_FILTER, LINKED_ANONS_SQL, orgParams, resolutionCtes } from '@fl0/query'
+import { CANDIDATE_VISITS_FILTER, LINKED_ANONS_SQL, orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
 
 /**
  * What visitor identification knows of some people (people/identity.ts's

@@ -1,8 +1,7 @@
-import { PEOPLE_TEXT, PROFILE_EVENTS_PAGE_SIZE, metricDefinitionSchema, type ProfileEvent, type ProfileEvents, type StoredEventPayload } from '@fl0/contracts'
+import { metricDefinitionSchema, PEOPLE_TEXT, PROFILE_EVENTS_PAGE_SIZE, type ProfileEvent, type ProfileEvents, type StoredEventPayload } from '@fl0/contracts'
 import { listMetrics, type Sql } from '@fl0/stores'
-import { isoOf, num, rows, type Client } from '@fl0/query'
+import { isoOf, num, personFilter, rows, type Client, type ResolvedPerson } from '@fl0/query'
 import { notFound } from '../http/errors.ts'
-import { personFilter, type ResolvedPerson } from '@fl0/query'
 
 /**
  * The user profile's Events tab: every stored call of the person (their user

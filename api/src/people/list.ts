@@ -1,6 +1,5 @@
 import { chTime, PEOPLE_PAGE_SIZE, type PeopleList, type PersonRow } from '@fl0/contracts'
-import { FREE_MAIL_PARAMS, personCompanySql } from '@fl0/query'
-import { isoOf, num, rows, type Client } from '@fl0/query'
+import { FREE_MAIL_PARAMS, isoOf, num, personCompanySql, rows, type Client } from '@fl0/query'
 import { SESSION_GAP_MS } from '../companies/activity.ts'
 import { loadPersonIdentities } from '../identification/people.ts'
 import {

@@ -1,14 +1,12 @@
 import { PEOPLE_TEXT, TOP_LIST_SIZE, type FeatureUsage, type ProfileTrait, type UserProfile } from '@fl0/contracts'
 import type { ApiDeps } from '../deps.ts'
 import { memberActivitySql } from '../companies/activity.ts'
-import { FREE_MAIL_PARAMS, personCompanySql } from '@fl0/query'
+import { FREE_MAIL_PARAMS, latestTraitSql, num, personCompanySql, personFilter, resolvePerson, rows, type Client, type ResolvedPerson } from '@fl0/query'
 import { displayName, loadPeople } from '../companies/people.ts'
-import { num, rows, type Client } from '@fl0/query'
 import { loadSeen } from '../companies/summary.ts'
 import { mergeTraits } from '../companies/traits.ts'
 import { notFound } from '../http/errors.ts'
 import { loadFeatures, topAndBottom } from './features.ts'
-import { latestTraitSql, personFilter, resolvePerson, type ResolvedPerson } from '@fl0/query'
 import { profileWindow } from './window.ts'
 
 /**

@@ -17,8 +17,7 @@ import type { ApiEnv } from '../env.ts'
 import { fieldError, notFound } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg, sessionUser } from '../guard/index.ts'
-import { countAudience, planAudience, previewAudience } from '@fl0/query'
-import { AudienceFilterError } from '@fl0/query'
+import { AudienceFilterError, countAudience, planAudience, previewAudience } from '@fl0/query'
 
 /** Stored filters as the api reads them now; filters an older version saved that no longer read are none. */
 function storedFilters(row: AudienceRow): AudienceFilters {

@@ -17,10 +17,7 @@ import type { ApiEnv } from '../env.ts'
 import { fieldError } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg, sessionUser } from '../guard/index.ts'
-import { lexiconEvents } from '@fl0/query'
-import { eventProperties } from '@fl0/query'
-import { lexiconTraits } from '@fl0/query'
-import { mappingEventNames } from '@fl0/query'
+import { eventProperties, lexiconEvents, lexiconTraits, mappingEventNames } from '@fl0/query'
 
 /** An event name from the address: longer than any event the ingest accepts can match none, so it is refused. */
 export function eventNameParam(value: string): string {

@@ -13,9 +13,7 @@ import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { fieldError } from '../http/errors.ts'
 import { currentOrg } from '../guard/index.ts'
-import { lexiconTraits } from '@fl0/query'
-import { eventProperties } from '@fl0/query'
-import { propertyValues, traitValues } from '@fl0/query'
+import { eventProperties, lexiconTraits, propertyValues, traitValues } from '@fl0/query'
 import { eventNameParam } from './lexicon.ts'
 
 function pathParam(name: string, value: string): string {

@@ -1,13 +1,12 @@
 import { Hono } from 'hono'
-import { metricDefinitionSchema, METRIC_TOO_SLOW } from '@fl0/contracts'
+import { METRIC_TOO_SLOW, metricDefinitionSchema } from '@fl0/contracts'
 import { getOrgSettings } from '@fl0/stores'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { ApiError } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg } from '../guard/index.ts'
-import { computeMetricGraph } from '@fl0/query'
-import { isKnownZone } from '@fl0/query'
+import { computeMetricGraph, isKnownZone } from '@fl0/query'
 
 /**
  * POST /api-v2/orgs/{organization}/metrics/graph: a metric definition's graph

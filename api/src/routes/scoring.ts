@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import {
   createScoringModelSchema,
   excludedAudienceSchema,
@@ -51,15 +51,12 @@ import {
   type MetricRow,
   type ScoringModelRow,
 } from '@fl0/stores'
-import type { Context } from 'hono'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { ApiError, fieldError, notFound } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg, sessionUser } from '../guard/index.ts'
-import { exclusionFilters, traitTypes } from '@fl0/workers'
-import { factorsImage, scoreImage, type Factor } from '@fl0/workers'
-import type { StoredBacktest, StoredSummary } from '@fl0/workers'
+import { exclusionFilters, factorsImage, scoreImage, traitTypes, type Factor, type StoredBacktest, type StoredSummary } from '@fl0/workers'
 
 /** A metric can label users when its definition reads and it counts events (chosen ones, or any). */
 function isEnabled(metric: MetricRow): boolean {

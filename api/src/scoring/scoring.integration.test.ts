@@ -15,8 +15,7 @@ import type {
   ScoringSettings,
 } from '@fl0/contracts'
 import { createTestApi, type TestApi } from '../testing.ts'
-import { seededRandom } from '@fl0/workers'
-import { createScoringRunner, type ScoringRunner } from '@fl0/workers'
+import { createScoringRunner, seededRandom, type ScoringRunner } from '@fl0/workers'
 
 /**
  * Scoring end to end on PGlite and chDB: models created, trained by the

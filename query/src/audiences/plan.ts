@@ -36,14 +36,12 @@ import { actionTest, type CountTest } from '../filters/counts.ts'
  * matches no one / counts no events: saved audiences that name it still
  * open (the editor labels it 'Unknown').
  */
-export type TraitRead = 'text' | 'array'
+type TraitRead = 'text' | 'array'
 export interface TraitRef {
   entity: 'user' | 'company'
   name: string
   read: TraitRead
 }
-
-export type { Compare, Shift, TraitTest } from '../filters/traits.ts'
 
 export interface ActionCount {
   /** The event names counted; none (a deleted feature) counts nothing. */
@@ -80,7 +78,7 @@ export interface PlanSources {
 }
 
 /** One match's condition (its meaning: filters/traits.ts); `audience` matches are resolved by planFilters. */
-export function audienceTraitCondition(m: AudienceMatch): Condition | undefined {
+function audienceTraitCondition(m: AudienceMatch): Condition | undefined {
   const type = matchTypeOf(m)
   const op = matchOperatorOf(m)
   if (!type || !op || type === 'audience' || m.kind === 'audience' || !m.trait) return undefined

@@ -1,6 +1,6 @@
 import type { ActionOperator, OccurringOperation } from '@fl0/contracts'
 import type { Params } from '../metrics/sql/params.ts'
-import type { Compare } from './traits.ts'
+import { COMPARES, type Compare } from './traits.ts'
 
 /**
  * How many times a person did something, against a number: a metric step's
@@ -19,15 +19,6 @@ const OCCURRING: Record<Exclude<OccurringOperation, 'between' | 'notBetween'>, C
   lessThan: '<',
   atMost: '<=',
 }
-const ACTION: Record<Exclude<ActionOperator, 'between' | 'not_between'>, Compare> = {
-  equals: '=',
-  not_equal: '!=',
-  greater_than: '>',
-  greater_than_or_equal_to: '>=',
-  less_than: '<',
-  less_than_or_equal_to: '<=',
-}
-
 /** A metric step's occurring filter; a between without its second value is between the value and itself. */
 export function occurringTest(o: { operation: OccurringOperation; value: number; value2?: number }): CountTest {
   if (o.operation === 'between' || o.operation === 'notBetween') return { op: o.operation === 'between' ? 'between' : 'not_between', from: o.value, to: o.value2 ?? o.value }
@@ -38,7 +29,7 @@ export function occurringTest(o: { operation: OccurringOperation; value: number;
 export function actionTest(a: { occurrence_op: ActionOperator; value?: unknown; value1?: unknown; value2?: unknown }): CountTest {
   const op = a.occurrence_op
   if (op === 'between' || op === 'not_between') return { op, from: Number(a.value1), to: Number(a.value2) }
-  return { op: ACTION[op], value: Number(a.value) }
+  return { op: COMPARES[op]!, value: Number(a.value) }
 }
 
 export function countTestSql(p: Params, count: string, t: CountTest): string {

@@ -1,4 +1,4 @@
-import type { AudienceTraitType, DateUnit, TraitOperation } from '@fl0/contracts'
+import { isNumeric, parseDay, type AudienceTraitType, type DateUnit, type TraitOperation } from '@fl0/contracts'
 import type { Params } from '../metrics/sql/params.ts'
 
 /**
@@ -58,7 +58,7 @@ export type TraitTest =
   | { test: 'instant'; from?: Shift; to?: Shift; negate: boolean }
 
 /** A trait filter as every path states it: its operator, its values as text, a unit for relative dates, and its type when the editor knows it. */
-export interface TraitFilter {
+interface TraitFilter {
   operation: TraitOperation
   values: string[]
   unit?: DateUnit
@@ -76,7 +76,7 @@ export const COMPARES: Partial<Record<TraitOperation, Compare>> = {
 }
 const DAY_OPS: Partial<Record<TraitOperation, '=' | '!=' | '<' | '>='>> = { on: '=', not_on: '!=', before: '<', since: '>=' }
 
-export const TRAIT_FILTER_ERRORS = {
+const TRAIT_FILTER_ERRORS = {
   twoValues: 'Two values must be given',
   order: 'The first value must not be greater than the second',
   numbersOrDates: 'Values must be two numbers or two dates',
@@ -115,10 +115,10 @@ export function resolveTraitFilter(f: TraitFilter): TraitTest | undefined | { er
       if (values.length < 2) return { error: TRAIT_FILTER_ERRORS.twoValues }
       const negate = op === 'not_between'
       const [a, b] = [values[0]!, values[1]!]
-      if (f.type !== 'date' && isNumber(a) && isNumber(b)) {
+      if (f.type !== 'date' && isNumeric(a) && isNumeric(b)) {
         return Number(a) <= Number(b) ? { test: 'numberBetween', from: Number(a), to: Number(b), negate } : { error: TRAIT_FILTER_ERRORS.order }
       }
-      const [da, db] = [dayOf(a), dayOf(b)]
+      const [da, db] = [parseDay(a), parseDay(b)]
       if (!da || !db) return { error: TRAIT_FILTER_ERRORS.numbersOrDates }
       return da <= db ? { test: 'dayBetween', from: da, to: db, negate } : { error: TRAIT_FILTER_ERRORS.order }
     }
@@ -128,7 +128,7 @@ export function resolveTraitFilter(f: TraitFilter): TraitTest | undefined | { er
     case 'in_the_next': {
       const n = Number(first)
       // 0 is allowed: "in the last 0 days" is from now to now (the audience editor can say it).
-      if (!isNumber(first) || n < 0) return { error: TRAIT_FILTER_ERRORS.notNegative }
+      if (!isNumeric(first) || n < 0) return { error: TRAIT_FILTER_ERRORS.notNegative }
       const unit = f.unit ?? 'day'
       if (op === 'last') return { test: 'instant', from: { amount: -n, unit }, to: { amount: 0, unit }, negate: false }
       if (op === 'not_in_the_last') return { test: 'instant', from: { amount: -n, unit }, to: { amount: 0, unit }, negate: true }
@@ -137,22 +137,13 @@ export function resolveTraitFilter(f: TraitFilter): TraitTest | undefined | { er
     }
   }
   const compare = COMPARES[op]
-  if (compare) return isNumber(first) ? { test: 'number', op: compare, value: Number(first) } : { error: TRAIT_FILTER_ERRORS.number }
+  if (compare) return isNumeric(first) ? { test: 'number', op: compare, value: Number(first) } : { error: TRAIT_FILTER_ERRORS.number }
   const dayOp = DAY_OPS[op]
   if (dayOp) {
-    const day = dayOf(first)
+    const day = parseDay(first)
     return day ? { test: 'day', op: dayOp, day } : { error: TRAIT_FILTER_ERRORS.date }
   }
   return undefined
-}
-
-const isNumber = (s: string) => s.trim() !== '' && Number.isFinite(Number(s))
-
-/** YYYY-MM-DD from "2026-01-15" or an ISO time ("2026-01-15T10:00:00Z" is that day as written). */
-function dayOf(s: string): string | undefined {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:$|[T ])/.exec(s)
-  if (!m || Number.isNaN(Date.parse(`${m[1]}T00:00:00Z`))) return undefined
-  return new Date(`${m[1]}T00:00:00Z`).toISOString().slice(0, 10) === m[1] ? m[1] : undefined
 }
 
 /** Where a trait test is printed: bound values, and placeholders of now (DateTime64 UTC) and of the organisation's zone. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { DATE_UNITS, traitValueKind, type audienceTraitSchema, type DateUnit } from '@fl0/contracts'
+import { AUDIENCE_ERRORS, DATE_UNITS, traitValueKind, type audienceTraitSchema, type DateUnit } from '@fl0/contracts'
 import { resolveTraitFilter, type TraitTest } from '../filters/traits.ts'
 
 /**
@@ -21,7 +21,7 @@ export function resolveTrait(t: TraitInput): TraitCondition | undefined | { erro
   const relative = traitValueKind(t.operation) === 'relative'
   const unit = relative ? (values[1] ?? 'day') : undefined
   if (relative && values.length > 0 && !(Number(values[0]) > 0)) return { error: 'Value must be a positive number' } // as the metric editor has always said
-  if (unit !== undefined && !(DATE_UNITS as readonly string[]).includes(unit)) return { error: 'Unit must be hour, day, week or month' }
+  if (unit !== undefined && !(DATE_UNITS as readonly string[]).includes(unit)) return { error: AUDIENCE_ERRORS.unit }
   const test = resolveTraitFilter({ operation: t.operation, values: relative ? values.slice(0, 1) : values, unit: unit as DateUnit | undefined })
   if (test === undefined || 'error' in test) return test
   return { trait: t.name, test }

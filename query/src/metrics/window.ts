@@ -1,5 +1,4 @@
-import type { DateRange, OccurringPeriod } from '@fl0/contracts'
-import { chTime } from '@fl0/contracts'
+import { chTime, type DateRange, type OccurringPeriod } from '@fl0/contracts'
 
 /**
  * The days a metric covers and the periods it is counted in, in the

@@ -12,9 +12,7 @@ import {
   traitValueKind,
 } from '@fl0/contracts'
 import { getOrgSettings, type EventStore, type Sql } from '@fl0/stores'
-import { planAudience } from '@fl0/query'
-import { membersSql } from '@fl0/query'
-import { lexiconTraits } from '@fl0/query'
+import { lexiconTraits, membersSql, planAudience } from '@fl0/query'
 
 /**
  * A model's excluded audience (part 3 §3: filters of trait, operation and

@@ -14,9 +14,7 @@ import {
   type FeatureSelections,
 } from '@fl0/contracts'
 import { findMetric, getOrgSettings, type EventStore, type ScoringModelRow, type ScoringResults, type Sql } from '@fl0/stores'
-import { planMetric } from '@fl0/query'
-import { isKnownZone } from '@fl0/query'
-import { eventProperties } from '@fl0/query'
+import { eventProperties, isKnownZone, planMetric } from '@fl0/query'
 import { exclusionFilters, exclusionSql, traitTypes } from './excluded-audience.ts'
 import { backtestImage, type Factor } from './images.ts'
 import { contributions, fitLogisticTuned, predict, type LogisticModel } from './learner/logistic.ts'

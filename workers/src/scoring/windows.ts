@@ -1,5 +1,4 @@
-import type { DateRange } from '@fl0/contracts'
-import { chTime } from '@fl0/contracts'
+import { chTime, type DateRange } from '@fl0/contracts'
 import { addDays, metricWindow } from '@fl0/query'
 
 /**

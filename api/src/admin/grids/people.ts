@@ -1,5 +1,4 @@
-import { rows, type Client } from '@fl0/query'
-import { orgParams, resolutionCtes } from '@fl0/query'
+import { orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
 import { iso, num, numOrNull, orNull } from './page.ts'
 
 /**

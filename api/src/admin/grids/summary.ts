@@ -1,7 +1,6 @@
 import { CALLBACK_REFUSAL_LABELS, CALLBACK_REFUSAL_REASONS } from '@fl0/contracts'
 import { callbackRefusalTotals, listAdminJobs, listOrganisations, type Sql } from '@fl0/stores'
-import { rows, type Client } from '@fl0/query'
-import { orgParams, resolutionCtes } from '@fl0/query'
+import { orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
 import { num } from './page.ts'
 
 /** GET /api-v2/admin/summary: one row per figure of identification's tables, in a fixed order. */

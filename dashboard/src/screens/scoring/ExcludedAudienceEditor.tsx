@@ -5,7 +5,8 @@ import type { AudienceTraits } from '../../api/types.ts'
 import type { Fetched } from '../../api/useFetch.ts'
 import { Combobox } from '../../ui/Combobox.tsx'
 import { Segmented } from '../../ui/Segmented.tsx'
-import { emptyFilter, valueKind, type AudienceDraft, type FilterDraft } from './audienceDraft.ts'
+import { traitValueKind } from '@fl0/contracts/trait-filters'
+import { emptyFilter, type AudienceDraft, type FilterDraft } from './audienceDraft.ts'
 
 const selectClass = 'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm outline-none focus:ring-2 focus:ring-indigo-200'
 const inputClass = 'w-28 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm outline-none focus:ring-2 focus:ring-indigo-200'
@@ -21,9 +22,9 @@ const operationLabel = (op: string) => op.replaceAll('_', ' ')
 
 function FilterValue({ org, audienceType, filter, type, name, onChange }: { org: string; audienceType: string; filter: FilterDraft; type?: string; name: string; onChange: (f: FilterDraft) => void }) {
   const api = useApi()
-  const kind = valueKind(filter.operation)
+  const kind = traitValueKind(filter.operation)
   if (kind === 'none' || !filter.operation) return null
-  const input = type === 'date' && kind !== 'days' ? 'date' : type === 'number' || kind === 'days' ? 'number' : 'text'
+  const input = type === 'date' && kind !== 'relative' ? 'date' : type === 'number' || kind === 'relative' ? 'number' : 'text'
   const field = (which: 'value' | 'value2', label: string) =>
     input === 'text' ? (
       <Combobox
@@ -38,7 +39,7 @@ function FilterValue({ org, audienceType, filter, type, name, onChange }: { org:
         empty="No values found"
       />
     ) : (
-      <input aria-label={label} type={input} min={kind === 'days' ? 0 : undefined} value={filter[which]} onChange={(e) => onChange({ ...filter, [which]: e.target.value })} className={inputClass} />
+      <input aria-label={label} type={input} min={kind === 'relative' ? 0 : undefined} value={filter[which]} onChange={(e) => onChange({ ...filter, [which]: e.target.value })} className={inputClass} />
     )
   return (
     <>
@@ -49,7 +50,7 @@ function FilterValue({ org, audienceType, filter, type, name, onChange }: { org:
           {field('value2', `${name} second value`)}
         </>
       )}
-      {kind === 'days' && <span className="text-xs text-slate-500">days</span>}
+      {kind === 'relative' && <span className="text-xs text-slate-500">days</span>}
     </>
   )
 }
@@ -127,7 +128,7 @@ export function ExcludedAudienceEditor({ org, value, onChange, traits }: { org: 
                   onChange={(e) => {
                     const operation = e.target.value
                     // An operation with another kind of value clears the values (part 3 §4).
-                    const same = valueKind(operation) === valueKind(row.operation)
+                    const same = traitValueKind(operation) === traitValueKind(row.operation)
                     setRow(i, { ...row, operation, value: same ? row.value : '', value2: same ? row.value2 : '' })
                   }}
                   className={selectClass}

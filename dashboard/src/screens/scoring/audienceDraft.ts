@@ -24,17 +24,12 @@ export interface AudienceDraft {
 export const EMPTY_AUDIENCE: AudienceDraft = { filters: [], aggregate: 'and', audienceType: 'user' }
 export const emptyFilter = (): FilterDraft => ({ trait: '', operation: '', value: '', value2: '' })
 
-export type ValueKind = 'none' | 'one' | 'range' | 'days'
-export function valueKind(operation: string): ValueKind {
-  const kind = traitValueKind(operation)
-  return kind === 'relative' ? 'days' : kind
-}
 
 type WireFilter = ExcludedAudience['filters'][number]
 type WireValue = WireFilter['value']
 
 function wireValue(f: FilterDraft): WireValue | null {
-  const kind = valueKind(f.operation)
+  const kind = traitValueKind(f.operation)
   if (kind === 'none') return true
   const a = f.value.trim()
   if (kind === 'range') return a && f.value2.trim() ? [a, f.value2.trim()] : null
@@ -57,7 +52,7 @@ export function fromWire(audience: ExcludedAudience): AudienceDraft {
     audienceType: audience.audienceType,
     filters: audience.filters.map((f) => {
       const v = f.value
-      const kind = valueKind(f.operation)
+      const kind = traitValueKind(f.operation)
       if (Array.isArray(v)) return { trait: f.trait, operation: f.operation, value: String(v[0] ?? ''), value2: String(v[1] ?? '') }
       if (kind === 'range' && typeof v === 'string' && v.includes(',')) {
         const [a = '', b = ''] = v.split(',')

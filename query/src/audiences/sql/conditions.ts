@@ -1,6 +1,6 @@
 import type { Condition } from '../plan.ts'
 import type { Params } from '../../metrics/sql/params.ts'
-import { traitTestSql } from '../../filters/traits.ts'
+import { traitTestSql, type TraitSqlContext } from '../../filters/traits.ts'
 import { countTestSql } from '../../filters/counts.ts'
 
 /**
@@ -8,15 +8,11 @@ import { countTestSql } from '../../filters/counts.ts'
  * row, with bound values. What each test means is decided in plan.ts and
  * filters/traits.ts, which also prints the trait tests.
  */
-export interface ConditionContext {
-  p: Params
+export interface ConditionContext extends TraitSqlContext {
   /** The column of a trait: its text (read 'text') or its elements (read 'array'). */
   column(c: Extract<Condition, { kind: 'trait' }>['trait']): string
   /** The column of an action's count. */
   count(a: Extract<Condition, { kind: 'action' }>['action']): string
-  /** Placeholders of now (DateTime64 UTC) and of the organisation's zone. */
-  now: string
-  tz: string
 }
 
 export function conditionSql(ctx: ConditionContext, c: Condition): string {

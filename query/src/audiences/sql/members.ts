@@ -1,5 +1,4 @@
-import type { ActionCount, Condition, TraitRef } from '../plan.ts'
-import { collect } from '../plan.ts'
+import { collect, type ActionCount, type Condition, type TraitRef } from '../plan.ts'
 import { conditionSql } from './conditions.ts'
 import { shifted } from '../../filters/traits.ts'
 import { Params } from '../../metrics/sql/params.ts'

@@ -1,7 +1,7 @@
-import type { OccurringCondition, PropertyCondition } from '../plan.ts'
-import type { TraitCondition } from '../traits.ts'
+import type { MetricPlan, OccurringCondition, PropertyCondition } from '../plan.ts'
 import type { Params } from './params.ts'
-import { traitTestSql, type TraitSqlContext } from '../../filters/traits.ts'
+import { chTime } from '@fl0/contracts'
+import { traitTestSql } from '../../filters/traits.ts'
 import { countTestSql, occurringTest } from '../../filters/counts.ts'
 
 /**
@@ -51,7 +51,14 @@ export function occurringCondition(p: Params, count: string, o: OccurringConditi
   return countTestSql(p, count, occurringTest(o))
 }
 
-/** A trait condition on `t`, the member's latest value as text ("" when never given): filters/traits.ts prints it, as it does an audience's. */
-export function traitCondition(ctx: TraitSqlContext, t: string, c: TraitCondition): string {
-  return traitTestSql(ctx, t, c.test)
+/**
+ * A metric's audience traits as one condition (undefined without any): each
+ * trait test on its column (the member's latest value as text, "" when never
+ * given), printed by filters/traits.ts as an audience's are, joined by the
+ * plan's and / or. now is bound only when there are traits to test.
+ */
+export function audienceTraitsSql(p: Params, plan: Pick<MetricPlan, 'traits' | 'aggregate' | 'window'>, tz: string, columnOf: (trait: string) => string): string | undefined {
+  if (plan.traits.length === 0) return undefined
+  const ctx = { p, tz, now: p.bind("DateTime64(3, 'UTC')", chTime(plan.window.now)) }
+  return `(${plan.traits.map((t) => `(${traitTestSql(ctx, columnOf(t.trait), t.test)})`).join(plan.aggregate === 'or' ? ' OR ' : ' AND ')})`
 }

@@ -1,6 +1,5 @@
-import { chTime } from '@fl0/contracts'
 import type { MetricPlan, Step } from '../plan.ts'
-import { occurringCondition, propertyCondition, traitCondition } from './conditions.ts'
+import { audienceTraitsSql, occurringCondition, propertyCondition } from './conditions.ts'
 import { eventsWithLinks, latestTraitColumns, metricPersonCompanySql, selectWithPerson, TRAIT_SOURCE } from './identity.ts'
 import { Params } from './params.ts'
 
@@ -78,9 +77,8 @@ export function printMetricQuery(plan: MetricPlan, orgId: string): MetricQuery {
       GROUP BY member, period`
 
   // Stage 3: company, traits, breakdown value, audience filter.
-  const now = p.bind("DateTime64(3, 'UTC')", chTime(plan.window.now))
-  const audience = plan.traits.map((t) => traitCondition({ p, now, tz }, traitColumn(t.trait), t))
-  const where = audience.length ? `WHERE ${audience.map((a) => `(${a})`).join(plan.aggregate === 'or' ? ' OR ' : ' AND ')}` : ''
+  const audience = audienceTraitsSql(p, plan, tz, traitColumn)
+  const where = audience ? `WHERE ${audience}` : ''
   const members = `
       SELECT pm.*, ${company ? 'pm.member' : needsCompanies ? 'pc2.company' : "''"} AS company,
         ${effectiveLevel(p, plan)} AS eff, ${plan.breakdown ? traitColumn(plan.breakdown.trait) : "''"} AS bv

@@ -1,8 +1,4 @@
-import { chTime } from '@fl0/contracts'
-import type { MetricPlan, Step } from '@fl0/query'
-import { occurringCondition, propertyCondition, traitCondition } from '@fl0/query'
-import type { Params } from '@fl0/query'
-import { eventsWithLinks, latestTraitColumns, PERSON_ID, selectWithPerson } from '@fl0/query'
+import { audienceTraitsSql, eventsWithLinks, latestTraitColumns, occurringCondition, PERSON_ID, propertyCondition, selectWithPerson, type MetricPlan, type Params, type Step } from '@fl0/query'
 import type { Span } from '../windows.ts'
 
 /**
@@ -57,9 +53,7 @@ export function reachedSql(p: Params, plan: MetricPlan, orgId: string, span: Spa
   let joins = ''
   if (plan.traits.length) {
     const names = [...new Set(plan.traits.map((t) => t.trait))]
-    const now = p.bind("DateTime64(3, 'UTC')", chTime(plan.window.now))
-    const traits = plan.traits.map((t) => traitCondition({ p, now, tz }, `mt.t${names.indexOf(t.trait)}`, t))
-    conditions.push(`(${traits.map((t) => `(${t})`).join(plan.aggregate === 'or' ? ' OR ' : ' AND ')})`)
+    conditions.push(audienceTraitsSql(p, plan, tz, (trait) => `mt.t${names.indexOf(trait)}`)!)
     joins =
       plan.audience === 'company'
         ? `LEFT JOIN (${personCompanySql(org)}) AS pc ON pc.person = pm.person LEFT JOIN (${traitsSql(p, 'company', org, names)}) AS mt ON mt.member = pc.company`

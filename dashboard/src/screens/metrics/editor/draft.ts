@@ -57,11 +57,6 @@ export const TRAIT_OPERATORS: Record<string, readonly TraitOperation[]> = { ...O
 export const operatorsFor = (type: string | undefined): readonly TraitOperation[] =>
   TRAIT_OPERATORS[type ?? 'string'] ?? (type?.endsWith('Array') ? TRAIT_OPERATORS.stringArray! : TRAIT_OPERATORS.string!)
 
-export type ValueKind = 'none' | 'one' | 'range' | 'days'
-export function valueKind(operation: TraitOperation): ValueKind {
-  const kind = traitValueKind(operation)
-  return kind === 'relative' ? 'days' : kind
-}
 
 export const needsSecondCount = (operation: OccurringOperation) => operation === 'between' || operation === 'notBetween'
 
@@ -93,7 +88,7 @@ export function fromDefinition(d: MetricDefinition): Draft {
 const count = (text: string) => (text.trim() === '' ? undefined : Number(text))
 
 function traitValue(t: DraftTrait): string | string[] | undefined | null {
-  const kind = valueKind(t.operation)
+  const kind = traitValueKind(t.operation)
   if (kind === 'none') return undefined
   if (kind === 'range') return t.value.trim() && t.value2.trim() ? [t.value.trim(), t.value2.trim()] : null
   return t.value.trim() ? t.value.trim() : null

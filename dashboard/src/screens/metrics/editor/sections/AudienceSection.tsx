@@ -3,7 +3,8 @@ import { useApi } from '../../../../api/context.tsx'
 import { Segmented } from '../../../../ui/Segmented.tsx'
 import { Combobox } from '../../../../ui/Combobox.tsx'
 import { METRICS_TEXT } from '../../text.ts'
-import { newKey, operatorsFor, valueKind, type Draft, type DraftTrait, type TraitOperation } from '../draft.ts'
+import { traitValueKind } from '@fl0/contracts/trait-filters'
+import { newKey, operatorsFor, type Draft, type DraftTrait, type TraitOperation } from '../draft.ts'
 import type { SetField } from './Options.tsx'
 import { Section } from './Section.tsx'
 
@@ -12,10 +13,10 @@ const inputClass = 'w-full rounded-md border border-slate-300 px-2 py-1.5 text-s
 
 function TraitValue({ org, audienceType, trait, type, onChange, index }: { org: string; audienceType: AudienceType; trait: DraftTrait; type?: string; onChange: (t: DraftTrait) => void; index: number }) {
   const api = useApi()
-  const kind = valueKind(trait.operation)
+  const kind = traitValueKind(trait.operation)
   if (kind === 'none') return null
   const load = (signal: AbortSignal) => api.lookups.traitValues(org, audienceType, trait.name, signal).then((r) => r.values.map(String))
-  const input = type === 'date' && kind !== 'days' ? 'date' : type === 'number' || kind === 'days' ? 'number' : 'text'
+  const input = type === 'date' && kind !== 'relative' ? 'date' : type === 'number' || kind === 'relative' ? 'number' : 'text'
   const field = (which: 'value' | 'value2', name: string) =>
     input === 'text' ? (
       <Combobox label={name} value={trait[which]} onChange={(v) => onChange({ ...trait, [which]: v })} load={load} deps={[org, audienceType, trait.name]} disabled={!trait.name} empty={METRICS_TEXT.noValues} placeholder="value" />
@@ -31,7 +32,7 @@ function TraitValue({ org, audienceType, trait, type, onChange, index }: { org: 
           <div className="min-w-0 flex-1">{field('value2', `Last value of trait ${index + 1}`)}</div>
         </>
       )}
-      {kind === 'days' && <span className="text-xs text-slate-500">days</span>}
+      {kind === 'relative' && <span className="text-xs text-slate-500">days</span>}
     </div>
   )
 }
@@ -85,7 +86,7 @@ export function AudienceSection({ org, draft, set, types }: { org: string; draft
                     onChange={(e) => {
                       const operation = e.target.value as TraitOperation
                       // An operator with a different kind of value clears the values (part 3 §4).
-                      const same = valueKind(operation) === valueKind(t.operation)
+                      const same = traitValueKind(operation) === traitValueKind(t.operation)
                       replace(i, { ...t, operation, value: same ? t.value : '', value2: same ? t.value2 : '' })
                     }}
                     className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
