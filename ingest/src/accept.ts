@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { findUnstorableValue, INGEST_LIMITS, type FieldError, type IngestedEvent } from '@fl0/contracts'
+import { batchEnvelopeSchema, findUnstorableValue, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
 import { itemTooLarge, normalizeCall, type Enrichment } from './normalize.ts'
 import { ingestError } from './errors.ts'
 
@@ -38,8 +38,7 @@ export function acceptItems(items: unknown[], enrichmentOf: (item: unknown) => E
   items.forEach((item, index) => {
     const prefix = prefixOf(index)
     const messageId = typeof (item as { messageId?: unknown })?.messageId === 'string' ? (item as { messageId: string }).messageId : null
-    const type = (item as { type?: unknown })?.type
-    const result = normalizeCall(typeof type === 'string' ? type : '', item, enrichmentOf(item), prefix)
+    const result = normalizeCall(typeOf(item), item, enrichmentOf(item), prefix)
     if (!result.ok) return void rejected.push({ index, messageId, errors: result.errors })
     const r = busRecord(result.event, prefix)
     if (!r.ok) return void rejected.push({ index, messageId, errors: [r.error] })
@@ -78,6 +77,59 @@ export async function publishAndAnswer(c: Context, publish: Publish, logger: Log
   }
   if (rejected.length > 0) return c.json({ success: true, accepted: records.length, rejected }, 200)
   return c.body(SUCCESS, 200, JSON_TYPE)
+}
+
+/** Where accepted calls go, and what a partly bad batch is logged with. */
+export interface Accepting {
+  publish: Publish
+  logger?: Logger
+}
+
+/** One call, validated into its bus record, published and answered; 400 naming the field when it is not valid. */
+export async function acceptOne(c: Context, deps: Accepting, type: string, value: unknown, enrichment: Enrichment) {
+  const result = normalizeCall(type, value, enrichment)
+  if (!result.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type || 'event'} call`, result.errors)
+  const r = busRecord(result.event)
+  if (!r.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type || 'event'} call`, [r.error])
+  return publishAndAnswer(c, deps.publish, deps.logger, [r.record])
+}
+
+/**
+ * A { batch } envelope, read: its items and the fields they share (context,
+ * integrations, sentAt, checked as an item's are), or the 400 to answer.
+ */
+export function readEnvelope(c: Context, value: unknown): { ok: true; batch: unknown[]; shared: NonNullable<Enrichment['batch']> } | { ok: false; response: Response } {
+  const envelope = batchEnvelopeSchema.safeParse(value)
+  if (!envelope.success) return { ok: false, response: ingestError(c, 400, 'invalid_batch', 'Invalid batch', toFieldErrors(envelope.error)) }
+  const { batch, context, integrations, sentAt } = envelope.data
+  const shared = sharedFieldsError(context, integrations)
+  if (shared.error) return { ok: false, response: ingestError(c, 400, 'invalid_batch', 'Invalid batch', [shared.error]) }
+  return { ok: true, batch, shared: { context, integrations, sentAt, dottedKey: shared.dottedKey } }
+}
+
+/**
+ * Several calls: each item accepted on its own, the valid ones published and
+ * the others listed in the answer (and logged, for the source); 400 when none is valid.
+ */
+export function acceptBatch(
+  c: Context,
+  deps: Accepting,
+  source: { orgId: string; sourceId: string },
+  items: unknown[],
+  enrichmentOf: (item: unknown) => Enrichment,
+  prefixOf: (index: number) => string,
+  rejectedLog = 'batch items rejected',
+) {
+  const { records, rejected } = acceptItems(items, enrichmentOf, prefixOf)
+  if (records.length === 0) return ingestError(c, 400, 'invalid_batch', 'No valid event in the batch', rejected.flatMap((r) => r.errors))
+  if (rejected.length > 0) deps.logger?.warn({ orgId: source.orgId, sourceId: source.sourceId, rejected }, rejectedLog)
+  return publishAndAnswer(c, deps.publish, deps.logger, records, rejected)
+}
+
+/** The type a call names, "" when it names none. */
+export function typeOf(event: unknown): string {
+  const type = (event as { type?: unknown } | null)?.type
+  return typeof type === 'string' ? type : ''
 }
 
 /** A key or id no source can have (the metadata store refuses NUL in text) is unknown without asking the store. */

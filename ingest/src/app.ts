@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { cors } from 'hono/cors'
-import { batchEnvelopeSchema, chTime, INGEST_LIMITS, toFieldErrors, type FieldError } from '@fl0/contracts'
-import { normalizeCall, type Enrichment } from './normalize.ts'
-import { acceptItems, busRecord, isPossibleKey, publishAndAnswer, sharedFieldsError } from './accept.ts'
+import { chTime, INGEST_LIMITS, type FieldError } from '@fl0/contracts'
+import type { Enrichment } from './normalize.ts'
+import { acceptBatch, acceptOne, isPossibleKey, readEnvelope } from './accept.ts'
 import { readBody } from './body.ts'
 import { ingestError } from './errors.ts'
 import { createSegmentSettingsRoute } from './segment-settings.ts'
@@ -83,11 +83,7 @@ export function createIngestApp(deps: IngestDeps) {
       if (!body.ok) return body.response
       const source = await authenticate(c, deps.writeKeys, body.value)
       if (!source.ok) return ingestError(c, 401, source.code, source.message, [source.error])
-      const result = normalizeCall(type, body.value, enrichment(c, source.ref, now(), trusted))
-      if (!result.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type} call`, result.errors)
-      const r = busRecord(result.event)
-      if (!r.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type} call`, [r.error])
-      return publishAndAnswer(c, deps.publish, deps.logger, [r.record])
+      return acceptOne(c, deps, type, body.value, enrichment(c, source.ref, now(), trusted))
     }
   }
 
@@ -97,22 +93,12 @@ export function createIngestApp(deps: IngestDeps) {
       if (!body.ok) return body.response
       const source = await authenticate(c, deps.writeKeys, body.value)
       if (!source.ok) return ingestError(c, 401, source.code, source.message, [source.error])
-      const envelope = batchEnvelopeSchema.safeParse(body.value)
-      if (!envelope.success) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', toFieldErrors(envelope.error))
-      const { batch, context, integrations, sentAt } = envelope.data
-      const shared = sharedFieldsError(context, integrations)
-      if (shared.error) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [shared.error])
+      const envelope = readEnvelope(c, body.value)
+      if (!envelope.ok) return envelope.response
       const base = enrichment(c, source.ref, now(), trusted)
-      base.batch = { context, integrations, sentAt, dottedKey: shared.dottedKey }
+      base.batch = envelope.shared
       base.receivedAtText = chTime(base.receivedAt)
-      const { records, rejected } = acceptItems(batch, () => base, (index) => `batch.${index}`)
-      if (records.length === 0) {
-        return ingestError(c, 400, 'invalid_batch', 'No valid event in the batch', rejected.flatMap((r) => r.errors))
-      }
-      if (rejected.length > 0) {
-        deps.logger?.warn({ orgId: source.ref.orgId, sourceId: source.ref.sourceId, rejected }, 'batch items rejected')
-      }
-      return publishAndAnswer(c, deps.publish, deps.logger, records, rejected)
+      return acceptBatch(c, deps, source.ref, envelope.batch, () => base, (index) => `batch.${index}`)
     })
   }
 

@@ -16,6 +16,9 @@ import type { FieldError } from '@fl0/contracts'
  */
 export type Body = { ok: true; text: string } | { ok: false; status: 400 | 415; code: string; message: string; error: FieldError }
 
+const inflateAsync = promisify(inflate)
+const inflateRawAsync = promisify(inflateRaw)
+
 const DECODERS: Record<string, (buffer: Buffer, options: ZlibOptions) => Promise<Buffer>> = {
   gzip: promisify(gunzip),
   'x-gzip': promisify(gunzip),
@@ -104,9 +107,9 @@ async function readLimited(c: Context, maxBytes: number): Promise<Buffer | undef
  */
 async function inflateZlibOrRaw(buffer: Buffer, options: ZlibOptions): Promise<Buffer> {
   try {
-    return await promisify(inflate)(buffer, options)
+    return await inflateAsync(buffer, options)
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw error
-    return promisify(inflateRaw)(buffer, options)
+    return inflateRawAsync(buffer, options)
   }
 }

@@ -24,9 +24,9 @@ function exact(address: string): [ipaddr.IPv4 | ipaddr.IPv6, number] {
 }
 
 export function clientIp(remoteAddress: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies): string {
-  const remote = normalize(remoteAddress ?? '')
+  const remote = normalizeIp(remoteAddress ?? '')
   if (!remote || trusted.length === 0 || !isTrusted(remote, trusted) || !forwardedFor) return remote
-  const hops = forwardedFor.split(',').map((s) => normalize(s.trim())).filter(Boolean)
+  const hops = forwardedFor.split(',').map((s) => normalizeIp(s.trim())).filter(Boolean)
   for (let i = hops.length - 1; i >= 0; i--) {
     if (!isTrusted(hops[i], trusted)) return hops[i]
   }
@@ -56,7 +56,7 @@ export function requestIsHttps(c: Context, trusted: TrustedProxies): boolean {
 
 /** True when the connection itself comes from a trusted proxy, whose X-Forwarded-* headers may then be believed. */
 export function fromTrustedProxy(remoteAddress: string | undefined, trusted: TrustedProxies): boolean {
-  const remote = normalize(remoteAddress ?? '')
+  const remote = normalizeIp(remoteAddress ?? '')
   return remote !== '' && isTrusted(remote, trusted)
 }
 
@@ -69,8 +69,8 @@ function isTrusted(address: string, trusted: TrustedProxies): boolean {
   })
 }
 
-/** "::ffff:10.0.0.1" → "10.0.0.1", so IPv4 clients look the same behind dual-stack sockets. */
-function normalize(address: string): string {
+/** An address as fl0 stores it: "::ffff:10.0.0.1" → "10.0.0.1", so IPv4 clients look the same behind dual-stack sockets; "" when it is none. */
+export function normalizeIp(address: string): string {
   if (!address) return ''
   return ipaddr.isValid(address) ? ipaddr.process(address).toString() : ''
 }

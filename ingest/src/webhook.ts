@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono'
-import ipaddr from 'ipaddr.js'
-import { batchEnvelopeSchema, chTime, INGEST_LIMITS, toFieldErrors } from '@fl0/contracts'
-import { normalizeCall, type Enrichment } from './normalize.ts'
-import { acceptItems, busRecord, isPossibleKey, publishAndAnswer, sharedFieldsError, type Publish } from './accept.ts'
+import { normalizeIp } from './client-ip.ts'
+import { chTime, INGEST_LIMITS, WEBHOOK_PATH_PREFIX } from '@fl0/contracts'
+import type { Enrichment } from './normalize.ts'
+import { acceptBatch, acceptOne, isPossibleKey, readEnvelope, typeOf, type Publish } from './accept.ts'
 import { readBody } from './body.ts'
 import { ingestError } from './errors.ts'
 import { credentialsOf, MISSING, verify, type Refusal } from './webhook-auth.ts'
@@ -48,7 +48,7 @@ export function createWebhookRoutes(deps: WebhookDeps) {
   const now = deps.now ?? (() => new Date())
 
   // POST by default; Webhooks (Actions) and RudderStack may be set to PUT or PATCH, with the same body.
-  app.on(['POST', 'PUT', 'PATCH'], '/v1/webhooks/:sourceId', async function receiveWebhook(c) {
+  app.on(['POST', 'PUT', 'PATCH'], `${WEBHOOK_PATH_PREFIX}:sourceId`, async function receiveWebhook(c) {
     const sourceId = c.req.param('sourceId')
     const source = isPossibleKey(sourceId) ? await deps.sources.resolve(sourceId) : undefined
     if (!source) {
@@ -77,24 +77,16 @@ export function createWebhookRoutes(deps: WebhookDeps) {
       return ingestError(c, 400, 'invalid_json', 'Invalid JSON', [{ name: 'body', message: 'must be an event, an array of events or a { batch } of events' }])
     }
     if ('batch' in value && !('type' in value)) {
-      const envelope = batchEnvelopeSchema.safeParse(value)
-      if (!envelope.success) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', toFieldErrors(envelope.error))
-      const { batch, context, integrations, sentAt } = envelope.data
-      const shared = sharedFieldsError(context, integrations)
-      if (shared.error) return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [shared.error])
-      return several(c, source, batch, { ...at, batch: { context, integrations, sentAt, dottedKey: shared.dottedKey } }, (i) => `batch.${i}`)
+      const envelope = readEnvelope(c, value)
+      if (!envelope.ok) return envelope.response
+      return several(c, source, envelope.batch, { ...at, batch: envelope.shared }, (i) => `batch.${i}`)
     }
 
     // One event: within the per-event limit, as /v1/track takes it.
     if (Buffer.byteLength(body.text) > INGEST_LIMITS.eventBytes) {
       return ingestError(c, 400, 'body_too_large', 'Request body too large', [{ name: 'body', message: `an event must be at most ${INGEST_LIMITS.eventBytes / 1024} KB` }])
     }
-    const type = typeOf(value)
-    const result = normalizeCall(type, value, enrichment(source, at, value))
-    if (!result.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type || 'event'} call`, result.errors)
-    const r = busRecord(result.event)
-    if (!r.ok) return ingestError(c, 400, 'invalid_event', `Invalid ${type} call`, [r.error])
-    return publishAndAnswer(c, deps.publish, deps.logger, [r.record])
+    return acceptOne(c, deps, typeOf(value), value, enrichment(source, at, value))
   })
 
   /** Several events (an array, or a { batch } envelope): the valid ones stored, the others listed. */
@@ -103,10 +95,7 @@ export function createWebhookRoutes(deps: WebhookDeps) {
       const message = items.length === 0 ? 'must hold at least one event' : `must hold at most ${INGEST_LIMITS.batchItems} events`
       return ingestError(c, 400, 'invalid_batch', 'Invalid batch', [{ name: 'body', message }])
     }
-    const { records, rejected } = acceptItems(items, (item) => enrichment(source, at, item), prefixOf)
-    if (records.length === 0) return ingestError(c, 400, 'invalid_batch', 'No valid event in the batch', rejected.flatMap((r) => r.errors))
-    if (rejected.length > 0) deps.logger?.warn({ orgId: source.orgId, sourceId: source.sourceId, rejected }, 'webhook events rejected')
-    return publishAndAnswer(c, deps.publish, deps.logger, records, rejected)
+    return acceptBatch(c, deps, source, items, (item) => enrichment(source, at, item), prefixOf, 'webhook events rejected')
   }
 
   function refuse(c: Context, source: WebhookSource, verdict: Refusal) {
@@ -141,12 +130,7 @@ function enrichment(source: WebhookSource, at: Received, event: unknown): Enrich
 /** RudderStack's top-level request_ip (its Webhook destination copies it into context.ip too, when that is empty). */
 function requestIp(event: unknown): string {
   const ip = (event as { request_ip?: unknown } | null)?.request_ip
-  return typeof ip === 'string' && ipaddr.isValid(ip) ? ipaddr.process(ip).toString() : ''
-}
-
-function typeOf(event: unknown): string {
-  const type = (event as { type?: unknown } | null)?.type
-  return typeof type === 'string' ? type : ''
+  return typeof ip === 'string' ? normalizeIp(ip) : ''
 }
 
 

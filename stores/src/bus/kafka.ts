@@ -72,11 +72,11 @@ function isTransient(error: unknown, deadline: number): boolean {
  */
 const MAX_REQUEST_BYTES = 900 * 1024
 
-type TopicMessages = Array<{ topic: string; messages: Array<{ key: string; value: string }> }>
+type TopicMessages = Array<{ topic: string; messages: BusMessage[] }>
 
 function requestsOf(group: Array<{ topic: string; messages: BusMessage[] }>): TopicMessages[] {
   const requests: TopicMessages[] = []
-  let current = new Map<string, Array<{ key: string; value: string }>>()
+  let current = new Map<string, BusMessage[]>()
   let bytes = 0
   const flush = () => {
     if (current.size > 0) requests.push([...current].map(([topic, messages]) => ({ topic, messages })))
@@ -90,7 +90,7 @@ function requestsOf(group: Array<{ topic: string; messages: BusMessage[] }>): To
       if (bytes > 0 && bytes + size > MAX_REQUEST_BYTES) flush()
       let list = current.get(g.topic)
       if (!list) current.set(g.topic, (list = []))
-      list.push({ key: m.key, value: m.value })
+      list.push(m)
       bytes += size
     }
   }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { newSharedSecret } from './ids.ts'
 import type { Sql } from './sql.ts'
 
 /**
@@ -6,9 +6,6 @@ import type { Sql } from './sql.ts'
  * set, rotated and removed by its admins (api/src/routes/callback-secret.ts),
  * read by the ingest to check a signed callback (ingest/src/callback/secrets.ts).
  */
-
-/** 32 random bytes as 64 hex characters: 256 bits, and text a shell's openssl takes as the HMAC key as it is. */
-export const newCallbackSecret = (): string => randomBytes(32).toString('hex')
 
 export interface CallbackOrg {
   orgId: string
@@ -46,7 +43,7 @@ export async function setCallbackSecret(sql: Sql, orgId: string, options: { crea
     `INSERT INTO callback_secrets (org_id, secret, created_at, created_by) VALUES ($1, $2, $3, $4)
      ON CONFLICT (org_id) DO UPDATE SET secret = EXCLUDED.secret, created_at = EXCLUDED.created_at, created_by = EXCLUDED.created_by
      RETURNING secret, created_at`,
-    [orgId, newCallbackSecret(), options.now ?? new Date(), options.createdBy ?? null],
+    [orgId, newSharedSecret(), options.now ?? new Date(), options.createdBy ?? null],
   )
   return rows[0]!
 }

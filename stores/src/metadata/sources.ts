@@ -1,4 +1,4 @@
-import { newId, newWebhookSecret, newWriteKey } from './ids.ts'
+import { newId, newSharedSecret, newWriteKey } from './ids.ts'
 import type { Sql } from './sql.ts'
 
 export type SourceType = 'snippet' | 'segment'
@@ -31,7 +31,7 @@ export async function createSource(
     name: input.name,
     write_key: input.writeKey ?? newWriteKey(),
     url: input.url ?? null,
-    webhook_secret: input.type === 'segment' ? newWebhookSecret() : null,
+    webhook_secret: input.type === 'segment' ? newSharedSecret() : null,
   }
   await sql.query(`INSERT INTO sources (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
     source.id,

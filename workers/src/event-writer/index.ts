@@ -51,6 +51,8 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
   const { bus, store, logger } = deps
   const group = deps.group ?? EVENT_WRITER_GROUP
   const deadLetter = createDeadLetter({ bus, store, consumer: group, logger })
+  // Records already set aside: isolatePoison may hand writeEvents a failed batch again, in halves, and they are not sent twice.
+  const setAside = new WeakSet<DeliveredMessage>()
   async function writeEvents(messages: DeliveredMessage[]) {
     const rows: Row[] = []
     const poison: PoisonRecord[] = []
@@ -62,9 +64,12 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
       }
       const checked = checkRecord(message.value)
       if (checked.ok) rows.push({ ...checked.head, line: checked.value, message })
-      else poison.push({ message, reason: checked.reason })
+      else if (!setAside.has(message)) poison.push({ message, reason: checked.reason })
     }
-    if (poison.length > 0) await deadLetter(poison)
+    if (poison.length > 0) {
+      await deadLetter(poison)
+      for (const p of poison) setAside.add(p.message)
+    }
     const fresh = await withoutDuplicates(store, rows)
     const inserted = await insertOrIsolatePoison(store, fresh, deadLetter)
     deps.onStored?.(inserted)

@@ -20,9 +20,6 @@ export interface DeadLetterDeps {
   now?: () => Date
 }
 
-/** How many records this process has set aside, per consumer (the dead_letters table counts them across processes). */
-export const deadLetterCounts = new Map<string, number>()
-
 const STORED_VALUE_BYTES = 64 * 1024
 
 /**
@@ -64,7 +61,6 @@ export function createDeadLetter(deps: DeadLetterDeps): DeadLetter {
         value_bytes: Buffer.byteLength(m.value),
       })),
     })
-    deadLetterCounts.set(deps.consumer, (deadLetterCounts.get(deps.consumer) ?? 0) + items.length)
   }
 }
 
