@@ -88,9 +88,10 @@ export async function fillSignUp(page: Page, name: string, email: string) {
 
 /**
  * Follows a confirmation link, as its owner would from the e-mail, and
- * confirms with the password chosen at sign-up, in this page (so that where to go after signing in, kept in the tab, is kept), and
- * confirms. `link` is the e-mailed address; it is opened on `fl0Url` (the
- * tests reach fl0 at 127.0.0.1, its links name localhost).
+ * confirms it with the password chosen at sign-up, in this page (so that
+ * where to go after signing in, kept in the tab, is kept). `link` is the
+ * e-mailed address; it is opened on `fl0Url` (the tests reach fl0 at
+ * 127.0.0.1, its links name localhost).
  */
 export async function followConfirmation(page: Page, fl0Url: string, link: string) {
   const { pathname, search } = new URL(link)
