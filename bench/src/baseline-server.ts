@@ -78,6 +78,6 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
 const server = createServer((req, res) => void handle(req, res).catch(() => res.writeHead(500).end()))
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address() as AddressInfo
-  process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${port}`, writeKey: WRITE_KEY, pid: process.pid }) + '\n')
+  process.stdout.write(JSON.stringify({ url: `http://127.0.0.1:${port}`, writeKey: WRITE_KEY, orgId: 'baseline', pid: process.pid }) + '\n')
 })
 process.on('SIGTERM', () => server.close(() => process.exit(0)))

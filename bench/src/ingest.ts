@@ -38,6 +38,7 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
 async function measure(url: string, writeKey: string, server: BenchServer | undefined) {
   const auth = `Basic ${Buffer.from(`${writeKey}:`).toString('base64')}`
   await autocannon({ url: `${url}/v1/batch`, method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: batchBody(batchSize), connections: 4, duration: 3 })
+  server?.takeMaxLag() // the warm-up's
   const result = await autocannon({
     url: mode === 'batch' ? `${url}/v1/batch` : `${url}/v1/track`,
     method: 'POST',
@@ -48,6 +49,16 @@ async function measure(url: string, writeKey: string, server: BenchServer | unde
   })
   const ok = result['2xx']
   const seconds = result.duration
+  // Whether every consumer kept up (fl0 only): the most any group was behind during the run, and how long it took them all to catch up after.
+  let consumers: { maxLag: number; lagAtEnd: Record<string, number>; drainSeconds: number | null } | undefined
+  if (server && Object.keys(server.lag()).length > 0) {
+    const maxLag = server.takeMaxLag()
+    const lagAtEnd = server.lag()
+    const ended = performance.now()
+    while (Math.max(...Object.values(server.lag())) > 0 && performance.now() - ended < 180_000) await new Promise((r) => setTimeout(r, 100))
+    const drained = Math.max(...Object.values(server.lag())) === 0
+    consumers = { maxLag, lagAtEnd, drainSeconds: drained ? +((performance.now() - ended) / 1000).toFixed(1) : null }
+  }
   return {
     durationSeconds: seconds,
     connections: result.connections,
@@ -58,6 +69,7 @@ async function measure(url: string, writeKey: string, server: BenchServer | unde
     errors: result.errors,
     timeouts: result.timeouts,
     serverPeakRssMb: server ? Math.round(server.peakRssMb()) : null,
+    consumers,
   }
 }
 

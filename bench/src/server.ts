@@ -49,7 +49,16 @@ if (!(await findLocalAccount(metadata, BENCH_USER.email))) {
   const passwordHash = await hashPassword(BENCH_USER.password)
   await createUser(metadata, { email: BENCH_USER.email, name: 'Bench' }, (tx, u) => setLocalPassword(tx, u.id, passwordHash))
 }
-process.stdout.write(JSON.stringify({ url: fl0.url, writeKey: source.write_key, pid: process.pid }) + '\n')
+process.stdout.write(JSON.stringify({ url: fl0.url, writeKey: source.write_key, orgId: org.id, pid: process.pid }) + '\n')
+
+// Then, every 250 ms, how far behind each consumer group of the events topic is (spawn.ts reads these lines).
+const lagOf = fl0.stores.bus as unknown as { lag(topic: string, group: string): number }
+if (typeof lagOf.lag === 'function') {
+  setInterval(() => {
+    const lag = Object.fromEntries(['event-writer', 'lexicon', 'identity'].map((g) => [g, lagOf.lag('events', g)]))
+    process.stdout.write(JSON.stringify({ lag }) + '\n')
+  }, 250).unref()
+}
 
 if (process.env.FL0_BENCH_LOOP_DELAY) {
   // How long the event loop was blocked: chDB is meant to run off it.

@@ -10,10 +10,18 @@ const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url
 export interface BenchServer {
   url: string
   writeKey: string
+  /** The bench organisation's id (its url code is `bench`). */
+  orgId: string
   pid: number
   child: ChildProcess
   /** Peak resident set size so far (VmHWM), in MB. */
   peakRssMb(): number
+  /** Resident set size now (VmRSS), in MB. */
+  rssMb(): number
+  /** How many events each consumer group had still to handle, last reported (fl0 only; every 250 ms). */
+  lag(): Record<string, number>
+  /** The highest lag of any group reported since the last call. */
+  takeMaxLag(): number
   /** kill -9 of the server process itself (tsx runs it as its own child), resolved once it is gone. */
   kill9(): Promise<void>
   stop(): Promise<void>
@@ -30,14 +38,26 @@ export function startBaselineServer(dataDir: string): Promise<BenchServer> {
 
 async function startServer(script: string, dataDir: string): Promise<BenchServer> {
   const child = spawn(TSX, [script, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const line = await firstLine(child)
-  const info = JSON.parse(line) as { url: string; writeKey: string; pid: number }
+  const lines = createInterface({ input: child.stdout! })
+  const line = await firstLine(child, lines)
+  const info = JSON.parse(line) as { url: string; writeKey: string; orgId: string; pid: number }
+  let lag: Record<string, number> = {}
+  let maxLag = 0
+  lines.on('line', (l) => {
+    lag = (JSON.parse(l) as { lag: Record<string, number> }).lag
+    maxLag = Math.max(maxLag, ...Object.values(lag))
+  })
+  const status = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${info.pid}/status`, 'utf8'))![1]) / 1024
   return {
     ...info,
     child,
-    peakRssMb() {
-      const status = readFileSync(`/proc/${info.pid}/status`, 'utf8')
-      return Number(/VmHWM:\s+(\d+)/.exec(status)![1]) / 1024
+    peakRssMb: () => status('VmHWM'),
+    rssMb: () => status('VmRSS'),
+    lag: () => lag,
+    takeMaxLag() {
+      const m = maxLag
+      maxLag = Math.max(0, ...Object.values(lag))
+      return m
     },
     async kill9() {
       process.kill(info.pid, 'SIGKILL')
@@ -61,9 +81,8 @@ export async function reportOn(dataDir: string, ackedIdsFile: string) {
   return JSON.parse(await firstLine(child)) as { rows: number; uniqueIds: number; acknowledged: number; missing: number; missingSample: string[] }
 }
 
-function firstLine(child: ChildProcess): Promise<string> {
+function firstLine(child: ChildProcess, rl = createInterface({ input: child.stdout! })): Promise<string> {
   return new Promise((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! })
     rl.once('line', (l) => resolve(l))
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before it was ready`)))
   })

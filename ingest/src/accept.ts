@@ -8,7 +8,8 @@ import { ingestError } from './errors.ts'
  * calls into bus records, and publishing them with the answer Segment's clients
  * expect. One place, so that the two ways in cannot drift apart.
  */
-export type BusRecord = { key: string; value: string }
+/** A bus message: the event's JSON, and the event itself for consumers in this process (BusMessage.record). */
+export type BusRecord = { key: string; value: string; record?: IngestedEvent }
 export type Rejected = { index: number; messageId: string | null; errors: FieldError[] }
 export type Publish = (records: BusRecord[]) => Promise<void>
 type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void }
@@ -22,7 +23,7 @@ type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, m
  */
 export function busRecord(event: IngestedEvent, prefix = ''): { ok: true; record: BusRecord } | { ok: false; error: FieldError } {
   try {
-    return { ok: true, record: { key: `${event.org_id}:${event.user_id || event.anonymous_id}`, value: JSON.stringify(event) } }
+    return { ok: true, record: { key: `${event.org_id}:${event.user_id || event.anonymous_id}`, value: JSON.stringify(event), record: event } }
   } catch (error) {
     return { ok: false, error: { name: prefix || 'body', message: `cannot be stored: ${error instanceof Error ? error.message : String(error)}` } }
   }

@@ -93,18 +93,20 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   }
 
   if (roles.includes('workers')) {
-    consumers.push(await startEventWriter({ bus: stores.bus!, store: stores.events!, logger }))
+    // Nobody waits on the workers' calls: in chDB a dashboard's queries go ahead of them (stores/src/events/client.ts).
+    const events = stores.events!.background
+    consumers.push(await startEventWriter({ bus: stores.bus!, store: events, logger }))
     // Its own consumer group: the dictionary keeps up even while the writer catches up, and vice versa.
-    consumers.push(await startLexiconWorker({ bus: stores.bus!, store: stores.events!, logger }))
+    consumers.push(await startLexiconWorker({ bus: stores.bus!, store: events, logger }))
     // Its own group too: visits and their address matches (workers/src/identity), and the callback's links.
-    consumers.push(await startIdentityWorker({ bus: stores.bus!, store: stores.events!, logger }))
+    consumers.push(await startIdentityWorker({ bus: stores.bus!, store: events, logger }))
     // Scoring models train here, off the request path: the api only queues them (workers/src/scoring/runner.ts).
-    scoring = createScoringRunner({ sql: stores.metadata!, events: stores.events!, logger })
+    scoring = createScoringRunner({ sql: stores.metadata!, events, logger })
     scoring.start()
     // The admin's refreshes and copy, queued by the api (workers/src/jobs/queue.ts).
     jobs = createJobRunner({
       sql: stores.metadata!,
-      events: stores.events!,
+      events,
       logger,
       now: () => new Date(),
       exportDatabase: config.EXPORT_DATABASE_URL ? () => openPostgres(config.EXPORT_DATABASE_URL!) : undefined,

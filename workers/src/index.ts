@@ -1,5 +1,6 @@
 export { startEventWriter, DEAD_LETTER_TOPIC, EVENT_WRITER_GROUP, type EventWriterDeps } from './event-writer/index.ts'
 export { startLexiconWorker, indexRecords, LEXICON_GROUP, type LexiconWorkerDeps } from './lexicon/index.ts'
+export { recordKey } from './lexicon/shape.ts'
 export { startIdentityWorker, storeHits, IDENTITY_GROUP, LINKS_TOPIC, type IdentityWorkerDeps } from './identity/index.ts'
 export { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from './poison/index.ts'
 export { createScoringRunner, exclusionFilters, factorsImage, scoreImage, seededRandom, traitTypes, type Factor, type ScoringRunner, type StoredBacktest, type StoredSummary } from './scoring/index.ts'

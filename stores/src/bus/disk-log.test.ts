@@ -74,4 +74,55 @@ describe('DiskLog', () => {
     expect(log.startOffset).toBeLessThanOrEqual(20)
     expect((await readAll(log, 20)).map((r) => r.offset)).toEqual(Array.from({ length: 10 }, (_, i) => 20 + i))
   })
+
+  it('hands readers that keep up the appended records from memory, with the publisher\'s object', async () => {
+    const log = new DiskLog({ dir: tmp() })
+    const reader = log.openReader(0)
+    const objects = Array.from({ length: 5 }, (_, i) => ({ n: i }))
+    await log.append(objects.map((o, i) => ({ key: `k${i}`, value: JSON.stringify(o), record: o })))
+    const read = await reader.read(100)
+    expect(read.map((r) => r.offset)).toEqual([0, 1, 2, 3, 4])
+    // The very objects appended: nobody parsed the values again.
+    read.forEach((r, i) => expect(r.record).toBe(objects[i]))
+    await reader.close()
+    // Read back from the file, the same records without the object.
+    const again = await readAll(log)
+    expect(again.map((r) => [r.offset, r.key, r.value, r.record])).toEqual(objects.map((o, i) => [i, `k${i}`, JSON.stringify(o), undefined]))
+  })
+
+  it('lets a reader that fell behind the memory budget read the files, in order, nothing missed or doubled', async () => {
+    const log = new DiskLog({ dir: tmp(), segmentBytes: 2000, recentBytes: 100 })
+    const fast = log.openReader(0)
+    const slow = log.openReader(0)
+    const fastSeen: number[] = []
+    const slowSeen: number[] = []
+    for (let i = 0; i < 40; i++) {
+      await log.append(records(5, i * 5))
+      fastSeen.push(...(await fast.read(1000)).map((r) => r.offset))
+      // The slow reader reads a little now and then: at times from memory, mostly from the files behind it.
+      if (i % 7 === 0) slowSeen.push(...(await slow.read(3)).map((r) => r.offset))
+    }
+    for (;;) {
+      const batch = await slow.read(4)
+      if (batch.length === 0) break
+      slowSeen.push(...batch.map((r) => r.offset))
+    }
+    expect(fastSeen).toEqual(Array.from({ length: 200 }, (_, i) => i))
+    expect(slowSeen).toEqual(Array.from({ length: 200 }, (_, i) => i))
+    await fast.close()
+    await slow.close()
+  })
+
+  it('keeps nothing in memory once every reader has passed it', async () => {
+    const log = new DiskLog({ dir: tmp() })
+    const reader = log.openReader(0)
+    await log.append(records(10))
+    expect(log.fromMemory(0, 100, 1e9)).toHaveLength(10)
+    await reader.read(100)
+    expect(log.fromMemory(0, 100, 1e9)).toHaveLength(0)
+    await reader.close()
+    await log.append(records(10, 10))
+    // No reader open: nothing is kept.
+    expect(log.fromMemory(10, 100, 1e9)).toHaveLength(0)
+  })
 })

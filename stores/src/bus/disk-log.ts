@@ -28,6 +28,12 @@ import { crc32 } from 'node:zlib'
  * append's promise resolves only after its fdatasync, and readers only ever see
  * records up to the last fsynced offset.
  *
+ * Readers that keep up read from memory: the log keeps the records it made
+ * durable, as they were appended (with the publisher's object), until every
+ * open reader has passed them, up to RECENT_BYTES; a reader further behind
+ * reads the files. So in a steady stream no consumer reads, decodes or
+ * checksums a record the log wrote a moment before, and none parses it.
+ *
  * Recovery: on open the last segment is scanned; the first record whose length,
  * checksum or offset is wrong marks a torn tail (a crash mid-write) and the file is
  * truncated there. Nothing acknowledged can be in a torn tail, because
@@ -41,7 +47,11 @@ export interface LogRecord {
   offset: number
   key: string
   value: string
+  /** The publisher's object (BusMessage.record), while the record is in memory. */
+  record?: unknown
 }
+
+
 
 interface Segment {
   base: number
@@ -51,11 +61,14 @@ interface Segment {
 export interface DiskLogOptions {
   dir: string
   segmentBytes?: number
+  /** How much of the newest records to keep in memory for readers that keep up (value characters; default 16 Mi). */
+  recentBytes?: number
 }
 
 export class DiskLog {
   readonly dir: string
   private readonly segmentBytes: number
+  private readonly recentBytesMax: number
   private segments: Segment[] = []
   private fd = -1
   private activeSize = 0
@@ -63,7 +76,13 @@ export class DiskLog {
   /** Records below this offset are on disk and fsynced. */
   private durableEnd = 0
   private pending: Buffer[] = []
+  private pendingRecords: LogRecord[] = []
   private pendingLast = -1
+  /** Durable records from offset recent[recentHead].offset on, contiguous, for readers that keep up. */
+  private recent: LogRecord[] = []
+  private recentHead = 0
+  private recentBytes = 0
+  private readonly readers = new Set<LogReader>()
   private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = []
   private flushing = false
   /** Segment files opened with fs/promises (after a roll); closed through their handle. */
@@ -74,6 +93,7 @@ export class DiskLog {
   constructor(options: DiskLogOptions) {
     this.dir = options.dir
     this.segmentBytes = options.segmentBytes ?? 64 * 1024 * 1024
+    this.recentBytesMax = options.recentBytes ?? 16 * 1024 * 1024
     this.events.setMaxListeners(0)
     mkdirSync(this.dir, { recursive: true })
     this.recover()
@@ -88,11 +108,12 @@ export class DiskLog {
     return this.segments[0]?.base ?? 0
   }
 
-  append(records: Array<{ key: string; value: string }>): Promise<void> {
+  append(records: Array<{ key: string; value: string; record?: unknown }>): Promise<void> {
     if (this.failed) return Promise.reject(this.failed)
     if (records.length === 0) return Promise.resolve()
     for (const r of records) {
       this.pending.push(encode(this.nextOffset, r.key, r.value))
+      this.pendingRecords.push({ offset: this.nextOffset, key: r.key, value: r.value, record: r.record })
       this.pendingLast = this.nextOffset
       this.nextOffset++
     }
@@ -124,7 +145,50 @@ export class DiskLog {
   }
 
   openReader(offset: number): LogReader {
-    return new LogReader(this, Math.max(offset, this.startOffset))
+    const reader = new LogReader(this, Math.max(offset, this.startOffset))
+    this.readers.add(reader)
+    return reader
+  }
+
+  /** @internal A reader closed: the records it alone held back can go. */
+  forget(reader: LogReader): void {
+    this.readers.delete(reader)
+    this.trimRecent()
+  }
+
+  /**
+   * @internal Up to `max` durable records from `offset` on, out of memory; none
+   * when the record at `offset` is not there (the reader then reads the files).
+   */
+  fromMemory(offset: number, max: number, maxBytes: number): LogRecord[] {
+    if (this.recentHead >= this.recent.length) return []
+    const first = this.recent[this.recentHead].offset
+    if (offset < first) return []
+    const out: LogRecord[] = []
+    let bytes = 0
+    for (let i = this.recentHead + (offset - first); i < this.recent.length && out.length < max && bytes < maxBytes; i++) {
+      out.push(this.recent[i])
+      bytes += this.recent[i].value.length
+    }
+    return out
+  }
+
+  /** @internal Drops the records every reader has passed, and the oldest past the budget. */
+  trimRecent(): void {
+    let passed = this.durableEnd
+    for (const r of this.readers) passed = Math.min(passed, r.offset)
+    while (this.recentHead < this.recent.length && (this.recent[this.recentHead].offset < passed || this.recentBytes > this.recentBytesMax)) {
+      this.recentBytes -= this.recent[this.recentHead].value.length
+      this.recent[this.recentHead] = undefined as unknown as LogRecord
+      this.recentHead++
+    }
+    if (this.recentHead === this.recent.length) {
+      this.recent = []
+      this.recentHead = 0
+    } else if (this.recentHead > 4096 && this.recentHead * 2 > this.recent.length) {
+      this.recent = this.recent.slice(this.recentHead)
+      this.recentHead = 0
+    }
   }
 
   /** Deletes whole segments that lie entirely below `offset` (never the active one). */
@@ -169,10 +233,12 @@ export class DiskLog {
     try {
       while (this.pending.length > 0) {
         const buffers = this.pending
+        const records = this.pendingRecords
         const waiters = this.waiters
         const last = this.pendingLast
         const firstOffset = buffers[0].readBigUInt64LE(HEADER)
         this.pending = []
+        this.pendingRecords = []
         this.waiters = []
         try {
           if (this.activeSize >= this.segmentBytes) await this.roll(Number(firstOffset))
@@ -181,6 +247,13 @@ export class DiskLog {
           await fdatasync(this.fd)
           this.activeSize += data.length
           this.durableEnd = last + 1
+          if (this.readers.size > 0) {
+            for (const r of records) {
+              this.recent.push(r)
+              this.recentBytes += r.value.length
+            }
+            this.trimRecent()
+          }
           for (const w of waiters) w.resolve()
           this.events.emit('durable', this.durableEnd)
         } catch (error) {
@@ -189,6 +262,7 @@ export class DiskLog {
           this.failed = error instanceof Error ? error : new Error(String(error))
           for (const w of [...waiters, ...this.waiters]) w.reject(this.failed)
           this.pending = []
+          this.pendingRecords = []
           this.waiters = []
         }
       }
@@ -277,6 +351,21 @@ export class LogReader {
     const out: LogRecord[] = []
     let bytes = 0
     while (out.length < max && bytes < maxBytes && this.nextOffset < this.log.endOffset) {
+      const kept = this.log.fromMemory(this.nextOffset, max - out.length, maxBytes - bytes)
+      if (kept.length > 0) {
+        for (const r of kept) {
+          out.push(r)
+          bytes += r.value.length
+        }
+        this.nextOffset = kept[kept.length - 1].offset + 1
+        this.log.trimRecent()
+        // The file position no longer follows: should this reader fall behind, it reopens at its offset.
+        if (this.handle) {
+          void this.handle.close().catch(() => {})
+          this.handle = null
+        }
+        continue
+      }
       if (!(await this.ensureOpen())) break
       const rec = readRecord(this.buffer, this.bufferStart)
       if (rec) {
@@ -299,6 +388,7 @@ export class LogReader {
   }
 
   async close(): Promise<void> {
+    this.log.forget(this)
     await this.handle?.close()
     this.handle = null
   }

@@ -76,6 +76,7 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
             offset: String(r.offset),
             key: r.key,
             value: r.value,
+            record: r.record,
           }))
           await handleUntilDone(delivered)
           await offsets.write(group, records[records.length - 1].offset + 1)

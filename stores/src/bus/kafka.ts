@@ -90,7 +90,7 @@ function requestsOf(group: Array<{ topic: string; messages: BusMessage[] }>): To
       if (bytes > 0 && bytes + size > MAX_REQUEST_BYTES) flush()
       let list = current.get(g.topic)
       if (!list) current.set(g.topic, (list = []))
-      list.push(m)
+      list.push(m.record === undefined ? m : { key: m.key, value: m.value })
       bytes += size
     }
   }

@@ -1,4 +1,5 @@
 import { createClient, type ClickHouseClient } from '@clickhouse/client'
+import PQueue from 'p-queue'
 
 /**
  * The events store: ClickHouse, in process through chDB (embedded) or a server
@@ -13,6 +14,12 @@ export interface EventStore {
   readonly kind: 'chdb' | 'http'
   readonly database: string
   readonly client: ClickHouseClient
+  /**
+   * The same store for work nobody is waiting on (the bus's consumers, scoring,
+   * the admin's jobs): in chDB, its calls wait while a reader's are queued.
+   * A ClickHouse server runs queries side by side, so there it is the store itself.
+   */
+  readonly background: EventStore
   close(): Promise<void>
 }
 
@@ -22,17 +29,46 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   if (config.kind === 'chdb') {
     // chDB allows one data directory per process; a second path throws here.
     const { createChdbConnection } = await import('chdb/connection')
-    const client = refusingSessionSettings(createClient({ connection: createChdbConnection({ path: config.path }) } as Parameters<typeof createClient>[0]))
+    const client = createClient({ connection: createChdbConnection({ path: config.path }) } as Parameters<typeof createClient>[0])
     await client.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
     // The chDB connection is one session: USE sets the default database for every later query.
     await client.command({ query: `USE ${database}` })
-    return { kind: 'chdb', database, client, close: () => client.close() }
+    const lanes = new PQueue({ concurrency: 1 })
+    const close = () => client.close()
+    const background: EventStore = { kind: 'chdb', database, client: refusingSessionSettings(inLane(client, lanes, BACKGROUND)), close, get background() { return background } }
+    return { kind: 'chdb', database, client: refusingSessionSettings(inLane(client, lanes, INTERACTIVE)), background, close }
   }
   const admin = createClient({ url: config.url, username: config.username, password: config.password })
   await admin.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
   await admin.close()
   const client = createClient({ url: config.url, username: config.username, password: config.password, database })
-  return { kind: 'http', database, client, close: () => client.close() }
+  const store: EventStore = { kind: 'http', database, client, close: () => client.close(), get background() { return store } }
+  return store
+}
+
+const INTERACTIVE = 1
+const BACKGROUND = 0
+
+/**
+ * chDB runs one query at a time in a process (two `SELECT sleep(1)` at once take
+ * 2 s), in the order they reach it. With the event writer, the lexicon and the
+ * identity worker each sending inserts and look-ups while events arrive, a
+ * dashboard query would wait behind all of theirs (measured: seconds at 10,000
+ * events a second). So calls reach chDB one at a time through a queue in which
+ * a reader's call (priority INTERACTIVE) goes ahead of every waiting background
+ * one: it waits at most for the call in hand. A call whose signal aborts while
+ * it waits leaves the queue without reaching chDB.
+ * Results are whole when a call resolves (chDB's connection reads them before
+ * answering), so the call's turn ends with its promise.
+ */
+function inLane(client: ClickHouseClient, lanes: PQueue, priority: number): ClickHouseClient {
+  const view = Object.create(client) as ClickHouseClient
+  for (const method of ['query', 'exec', 'insert', 'command'] as const) {
+    const original = (client[method] as (params: { abort_signal?: AbortSignal }) => Promise<unknown>).bind(client)
+    ;(view as unknown as Record<string, unknown>)[method] = (params: { abort_signal?: AbortSignal }) =>
+      lanes.add(() => original(params), { priority, signal: params?.abort_signal })
+  }
+  return view
 }
 
 /**

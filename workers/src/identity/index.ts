@@ -99,7 +99,7 @@ export async function startIdentityWorker(deps: IdentityWorkerDeps): Promise<Con
 
 function readHit(m: DeliveredMessage): Hit | undefined {
   try {
-    return hitOf(JSON.parse(m.value))
+    return hitOf((m.record ?? JSON.parse(m.value)) as Parameters<typeof hitOf>[0])
   } catch {
     return undefined
   }

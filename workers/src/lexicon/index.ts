@@ -57,7 +57,7 @@ export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consu
   async function indexEvents(messages: DeliveredMessage[]) {
     const fresh = new Map<string, string>()
     for (const m of messages) {
-      const key = recordKey(m.value)
+      const key = recordKey(m.value, m.record)
       if (key !== undefined && !sent.has(key) && !fresh.has(key)) fresh.set(key, m.value)
     }
     await indexRecords(store, [...fresh.values()])

@@ -54,11 +54,11 @@ const INDEXED = new Set(['track', 'identify', 'group'])
  * nothing to learn from it (a page view, an alias, a track without a name, a
  * line that is not a record: the event writer dead-letters those).
  */
-export function recordKey(line: string): string | undefined {
+export function recordKey(line: string, record?: unknown): string | undefined {
   let r: { org_id?: unknown; type?: unknown; event?: unknown; properties?: unknown; traits?: unknown }
   try {
-    // About 4 µs of CPU for a 1 KB record here; cutting the context off first saved under a tenth of it.
-    r = JSON.parse(line)
+    // About 4 µs of CPU for a 1 KB record here, saved when the bus hands the publisher's object along.
+    r = (record ?? JSON.parse(line)) as typeof r
   } catch {
     return undefined
   }

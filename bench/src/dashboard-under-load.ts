@@ -1,0 +1,181 @@
+/**
+ * The dashboard while fl0 ingests (issue 19): the 30-day unique-users line, a
+ * three-step funnel and an audience preview, asked through the HTTP API of a
+ * real embedded fl0 holding 10 million events, while /v1/batch brings it a
+ * steady 10,000 events a second. Goal: p95 ≤ 300 ms for each.
+ *
+ *   npx tsx bench/src/dashboard-under-load.ts                  # 10M events, 10,000 events/s, 20 calls of each
+ *   npx tsx bench/src/dashboard-under-load.ts --rate 0         # the same calls with no ingest: the idle figure beside it
+ *   npx tsx bench/src/dashboard-under-load.ts --events 1000000 --data /tmp/fl0-dul-1m
+ *
+ * The data directory (--data) is an fl0 data directory: the first run starts
+ * the bench server once (its organisation and source), stops it, loads the
+ * demo generator's events for that organisation straight into its chDB
+ * (demo-store.ts: the ingest's own normalizeCall, inserted as the event
+ * writer inserts), and notes it in prepared.json; later runs reuse it.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+import { openEventStore } from '@fl0/stores'
+import { loadDemoEvents } from './demo-store.ts'
+import { startBenchServer, type BenchServer } from './spawn.ts'
+import { batchBody } from './events.ts'
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '10000000' },
+    rate: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    data: { type: 'string', default: join(tmpdir(), 'fl0-bench-dashboard') },
+    'prepare-only': { type: 'boolean', default: false },
+  },
+})
+const GOAL_MS = 300
+const dataDir = values.data!
+const loadLine = () => loadavg().map((l) => l.toFixed(1)).join(' ')
+
+interface Prepared {
+  orgId: string
+  events: number
+  end: string
+}
+
+/** The bench organisation, and the demo's events for it in the data directory's chDB. */
+async function prepare(): Promise<Prepared> {
+  const file = join(dataDir, 'prepared.json')
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Prepared
+  mkdirSync(dataDir, { recursive: true })
+  const first = await startBenchServer(dataDir)
+  const orgId = first.orgId
+  await first.stop()
+  // The server's own events store, opened as it opens it (server/src/stores.ts); one process at a time.
+  const store = await openEventStore({ kind: 'chdb', path: join(dataDir, 'clickhouse'), database: 'fl0' })
+  const loaded = await loadDemoEvents(store, { orgId, now: new Date(), events: Number(values.events) }, (line) => console.error(line))
+  await store.close()
+  const prepared = { orgId, events: loaded.events, end: loaded.end.toISOString() }
+  writeFileSync(file, JSON.stringify(prepared))
+  return prepared
+}
+
+const prepared = await prepare()
+if (values['prepare-only']) {
+  console.log(`prepared ${prepared.events.toLocaleString('en')} events for ${prepared.orgId} in ${dataDir}`)
+  process.exit(0)
+}
+
+/** The three screens' calls, as the dashboard makes them. */
+const CASES = [
+  {
+    name: '30-day line of unique users (any event)',
+    path: '/api-v2/orgs/bench/metrics/graph',
+    body: { isAnyEvent: true, dateRange: 'last30Days', graphType: 'line' },
+  },
+  {
+    name: 'three-step funnel over 30 days (Logged In → Report Created → Export Downloaded)',
+    path: '/api-v2/orgs/bench/metrics/graph',
+    body: { events: [{ name: 'Logged In' }, { name: 'Report Created' }, { name: 'Export Downloaded' }], operation: 'ordered', graphType: 'funnel', dateRange: 'last30Days' },
+  },
+  {
+    name: 'audience preview (three traits, one action)',
+    path: '/api/orgs/bench/audiences/filters',
+    body: {
+      page: 1,
+      filters: {
+        match_aggregation: 'and',
+        matches: [
+          { kind: 'user', trait: 'plan', string_op: 'is_not', value: 'free' },
+          { kind: 'company', trait: 'employees', number_op: 'greater_than', value: 50 },
+          { kind: 'user', trait: 'role', string_op: 'contains', value: 'e' },
+        ],
+        action_aggregation: 'and',
+        actions: [{ kind: 'event', event_name: 'Report Created', occurrence_op: 'greater_than_or_equal_to', value: 1, date_range: { kind: 'last', value: 7, unit: 'day' } }],
+      },
+    },
+  },
+] as const
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
+const rate = Number(values.rate)
+
+console.log(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}`)
+console.log(`data: ${prepared.events.toLocaleString('en')} events (the demo generator's, 90 days to ${prepared.end}) in ${dataDir}`)
+console.log(`load average at start ${loadLine()}`)
+
+const server: BenchServer = await startBenchServer(dataDir)
+try {
+  const signInLocal = await fetch(`${server.url}/api/auth/local/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'correct horse battery' }),
+  })
+  const { token } = (await signInLocal.json()) as { token: string }
+  const signIn = await fetch(`${server.url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
+  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('fl0_session='))!.split(';')[0]!
+
+  const ask = async (c: (typeof CASES)[number]) => {
+    const started = performance.now()
+    const res = await fetch(`${server.url}${c.path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(c.body) })
+    const text = await res.text()
+    if (res.status !== 200) throw new Error(`${c.path} answered ${res.status}: ${text.slice(0, 300)}`)
+    return { ms: performance.now() - started, text }
+  }
+
+  // The ingest, at a steady rate of 100-event batches, for as long as the calls take.
+  let stopLoad = () => {}
+  const load =
+    rate > 0
+      ? new Promise<autocannon.Result>((resolve, reject) => {
+          const instance = autocannon(
+            {
+              url: `${server.url}/v1/batch`,
+              method: 'POST',
+              headers: { authorization: `Basic ${Buffer.from(`${server.writeKey}:`).toString('base64')}`, 'content-type': 'application/json' },
+              body: batchBody(100),
+              connections: 8,
+              overallRate: rate / 100,
+              duration: 3600,
+            },
+            (error, result) => (error ? reject(error) : resolve(result)),
+          )
+          stopLoad = () => instance.stop()
+        })
+      : undefined
+  const loadStarted = performance.now()
+  if (load) await new Promise((r) => setTimeout(r, 5000)) // the writer's batches, the workers' and the inserts' rhythm settled
+
+  for (let i = 0; i < Number(values.warmup); i++) for (const c of CASES) await ask(c)
+  const times = new Map<string, number[]>(CASES.map((c) => [c.name, []]))
+  const last = new Map<string, string>()
+  for (let i = 0; i < Number(values.runs); i++) {
+    for (const c of CASES) {
+      const r = await ask(c)
+      times.get(c.name)!.push(r.ms)
+      last.set(c.name, r.text)
+    }
+  }
+  stopLoad()
+  const ingest = load ? await load : undefined
+  const seconds = (performance.now() - loadStarted) / 1000
+  for (const c of CASES) {
+    const t = times.get(c.name)!.sort((a, b) => a - b)
+    const p95 = quantile(t, 0.95)
+    console.log(
+      `${c.name}: median ${quantile(t, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${t.at(-1)!.toFixed(0)} ms ` +
+        `(goal p95 ≤ ${GOAL_MS} ms: ${p95 <= GOAL_MS ? 'met' : 'not met'}); answer ${last.get(c.name)!.slice(0, 120)}…`,
+    )
+  }
+  if (ingest) {
+    const events = ingest.requests.total * 100
+    console.log(
+      `ingest meanwhile: ${Math.round(events / seconds).toLocaleString('en')} events/s over ${seconds.toFixed(0)} s (asked ${rate.toLocaleString('en')}), ` +
+        `p99 ${ingest.latency.p99} ms, ${ingest.non2xx} non-2xx, ${ingest.errors} errors`,
+    )
+  }
+  console.log(`server peak RSS ${server.peakRssMb().toFixed(0)} MB; load average at the end ${loadLine()}`)
+} finally {
+  await server.stop()
+}

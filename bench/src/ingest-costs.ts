@@ -1,0 +1,104 @@
+/**
+ * Where an ingested event's CPU goes (issue 19), step by step, each step run
+ * alone over the same events: CPU time per event of this process, every thread
+ * included (chDB's inserts run on its own threads), so the figures hold
+ * whatever else the machine is doing. What a step costs tells which lever
+ * pays: on 2 cores shared with the load generator, the embedded process's
+ * throughput is its CPU per event.
+ *
+ *   npx tsx bench/src/ingest-costs.ts [--events 200000]
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { Readable } from 'node:stream'
+import { normalizeCall } from '@fl0/ingest'
+import { createDiskBus, migrateEvents, openEventStore, type DeliveredMessage } from '@fl0/stores'
+import { hitOf, recordKey, storeHits, RangeTable } from '@fl0/workers'
+import { batchBody } from './events.ts'
+
+const { values } = parseArgs({ options: { events: { type: 'string', default: '200000' } } })
+const N = Number(values.events)
+const PER_REQUEST = 100
+
+const rows: Array<{ step: string; usPerEvent: number }> = []
+async function step<T>(name: string, run: () => T | Promise<T>): Promise<T> {
+  const cpu = process.cpuUsage()
+  const result = await run()
+  const used = process.cpuUsage(cpu)
+  rows.push({ step: name, usPerEvent: (used.user + used.system) / N })
+  return result
+}
+
+console.log(`load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
+const bodies = Array.from({ length: N / PER_REQUEST }, (_, i) => batchBody(PER_REQUEST, i * PER_REQUEST))
+const parsed = await step('JSON.parse of the request bodies', () => bodies.map((b) => (JSON.parse(b) as { batch: unknown[] }).batch))
+const receivedAt = new Date()
+const events = await step('normalizeCall (validation, enrichment)', () =>
+  parsed.flat().map((item) => {
+    const r = normalizeCall('track', item, { orgId: 'org_bench', sourceId: 'src_bench', receivedAt, ip: '203.0.113.9' })
+    if (!r.ok) throw new Error(JSON.stringify(r.errors))
+    return r.event
+  }),
+)
+const records = await step('JSON.stringify of the stored rows', () => events.map((e) => ({ key: `${e.org_id}:${e.user_id}`, value: JSON.stringify(e) })))
+
+const dir = mkdtempSync(join(tmpdir(), 'fl0-ingest-costs-'))
+const bus = createDiskBus({ dir: join(dir, 'bus') })
+await step('bus append (encode, write, fdatasync; 100 a call, 16 calls at once)', async () => {
+  for (let i = 0; i < records.length; i += PER_REQUEST * 16) {
+    const calls: Promise<void>[] = []
+    for (let j = i; j < Math.min(records.length, i + PER_REQUEST * 16); j += PER_REQUEST) calls.push(bus.publish('events', records.slice(j, j + PER_REQUEST)))
+    await Promise.all(calls)
+  }
+})
+const delivered = await step('bus read by one consumer group (decode, check)', async () => {
+  const got: DeliveredMessage[] = []
+  let done!: () => void
+  const finished = new Promise<void>((r) => (done = r))
+  const consumer = await bus.consume({
+    topic: 'events',
+    group: 'g1',
+    maxBatchSize: 10_000,
+    maxWaitMs: 0,
+    onBatch: async (batch) => {
+      for (const m of batch) got.push(m)
+      if (got.length >= N) done()
+    },
+  })
+  await finished
+  await consumer.stop()
+  return got
+})
+await step("lexicon's recordKey (JSON.parse, shape)", async () => {
+  let n = 0
+  for (const m of delivered) if (recordKey(m.value)) n++
+  return n
+})
+const hits = await step("identity's hit (JSON.parse, hitOf)", () => delivered.map((m) => hitOf(JSON.parse(m.value))!))
+await bus.close()
+
+const store = await openEventStore({ kind: 'chdb', path: join(dir, 'clickhouse') })
+await migrateEvents(store)
+const insert = async (lines: string[]) => {
+  const r = await store.client.exec({
+    query: 'INSERT INTO events SETTINGS input_format_skip_unknown_fields = 1, max_partitions_per_insert_block = 0 FORMAT JSONEachRow',
+    values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
+  })
+  r.stream.resume()
+  await new Promise((resolve) => r.stream.once('end', resolve))
+}
+await step('chDB insert into events (10,000 a batch, materialised views included)', async () => {
+  for (let i = 0; i < records.length; i += 10_000) await insert(records.slice(i, i + 10_000).map((r) => r.value))
+})
+await step("identity's visits (read, fold, insert; 5,000 a batch)", async () => {
+  for (let i = 0; i < hits.length; i += 5_000) await storeHits(store, RangeTable.empty(), hits.slice(i, i + 5_000))
+})
+await store.close()
+rmSync(dir, { recursive: true, force: true })
+
+const total = rows.reduce((n, r) => n + r.usPerEvent, 0)
+for (const r of rows) console.log(`${r.usPerEvent.toFixed(1).padStart(7)} µs  ${((r.usPerEvent / total) * 100).toFixed(0).padStart(3)} %  ${r.step}`)
+console.log(`${total.toFixed(1).padStart(7)} µs        in all: ${Math.round(1e6 / total).toLocaleString('en')} events/s per core`)
+console.log(`load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
