@@ -6,6 +6,11 @@
  *
  *   npx tsx bench/src/dashboard-under-load.ts                  # 10M events, 10,000 events/s, 20 calls of each
  *   npx tsx bench/src/dashboard-under-load.ts --rate 0         # the same calls with no ingest: the idle figure beside it
+ *   npx tsx bench/src/dashboard-under-load.ts --pace 0         # calls back to back, a reader that never pauses
+ *
+ * By default one call starts every second (--pace 1000), the three in turn: a
+ * team reading its dashboards. Back to back (--pace 0), the reader takes all
+ * the CPU the ingest leaves, and the report shows what that costs the consumers.
  *   npx tsx bench/src/dashboard-under-load.ts --events 1000000 --data /tmp/fl0-dul-1m
  *
  * The data directory (--data) is an fl0 data directory: the first run starts
@@ -31,6 +36,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
     data: { type: 'string', default: join(tmpdir(), 'fl0-bench-dashboard') },
+    /** Time from the start of one call to the start of the next (0: back to back, a reader that never pauses). */
+    pace: { type: 'string', default: '1000' },
     'prepare-only': { type: 'boolean', default: false },
   },
 })
@@ -103,7 +110,7 @@ const rate = Number(values.rate)
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}`)
 console.log(`data: ${prepared.events.toLocaleString('en')} events (the demo generator's, 90 days to ${prepared.end}) in ${dataDir}`)
-console.log(`load average at start ${loadLine()}`)
+console.log(`load average at start ${loadLine()}; ${values.rate} events/s asked; one call every ${values.pace} ms`)
 
 const server: BenchServer = await startBenchServer(dataDir)
 try {
@@ -148,16 +155,23 @@ try {
   if (load) await new Promise((r) => setTimeout(r, 5000)) // the writer's batches, the workers' and the inserts' rhythm settled
 
   for (let i = 0; i < Number(values.warmup); i++) for (const c of CASES) await ask(c)
+  server.takeMaxLag() // the lag of the start and the warm-up is not the steady state's
   const times = new Map<string, number[]>(CASES.map((c) => [c.name, []]))
   const last = new Map<string, string>()
+  const pace = Number(values.pace)
   for (let i = 0; i < Number(values.runs); i++) {
     for (const c of CASES) {
+      const started = performance.now()
       const r = await ask(c)
       times.get(c.name)!.push(r.ms)
       last.set(c.name, r.text)
+      const rest = pace - (performance.now() - started)
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest))
     }
   }
   stopLoad()
+  const maxLag = server.takeMaxLag()
+  const lagAtEnd = server.lag()
   const ingest = load ? await load : undefined
   const seconds = (performance.now() - loadStarted) / 1000
   for (const c of CASES) {
@@ -172,7 +186,8 @@ try {
     const events = ingest.requests.total * 100
     console.log(
       `ingest meanwhile: ${Math.round(events / seconds).toLocaleString('en')} events/s over ${seconds.toFixed(0)} s (asked ${rate.toLocaleString('en')}), ` +
-        `p99 ${ingest.latency.p99} ms, ${ingest.non2xx} non-2xx, ${ingest.errors} errors`,
+        `p99 ${ingest.latency.p99} ms, ${ingest.non2xx} non-2xx, ${ingest.errors} errors; ` +
+        `consumers at most ${maxLag.toLocaleString('en')} events behind, at the end ${JSON.stringify(lagAtEnd)}`,
     )
   }
   console.log(`server peak RSS ${server.peakRssMb().toFixed(0)} MB; load average at the end ${loadLine()}`)

@@ -35,7 +35,7 @@ describe('the event store on chDB', () => {
     await first
   })
 
-  it('has one background lane: the background store's own is itself', () => {
+  it("has one background lane: the background store's own is itself", () => {
     expect(store.background.background).toBe(store.background)
     expect(store.background.database).toBe(store.database)
   })

@@ -98,11 +98,21 @@ async function withoutDuplicates(store: EventStore, rows: Row[]): Promise<Row[]>
   return out
 }
 
-async function insertOrIsolatePoison(
-  store: EventStore,
-  rows: Row[],
-  deadLetter: DeadLetter,
-): Promise<number> {
+/**
+ * Inserts in slices as the store asks (EventStore.insertSlice: short calls while
+ * the dashboard is read, so that its queries wait little), each slice on its
+ * own: a slice ClickHouse refuses has its poison found and set aside, and the
+ * rest of it inserted. A slice that fails for another reason throws; the batch
+ * comes again, and the duplicate check leaves out the slices already stored.
+ */
+async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter): Promise<number> {
+  const slice = store.insertSlice()
+  let inserted = 0
+  for (let i = 0; i < rows.length; i += slice) inserted += await insertSliceOrIsolatePoison(store, rows.slice(i, i + slice), deadLetter)
+  return inserted
+}
+
+async function insertSliceOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter): Promise<number> {
   if (rows.length === 0) return 0
   try {
     await insertLines(store, rows.map((r) => r.line))

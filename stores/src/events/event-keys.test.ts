@@ -8,27 +8,27 @@ import { migrateEvents } from './migrate.ts'
 import { eventRow, insertEvents } from './testing.ts'
 
 /**
- * clickhouse/0005_event_ids.sql on chDB: the ids of events stored before it are
- * backfilled, the view keeps the ids of events inserted after it, and a row
- * inserted twice leaves one id. And the store refuses clickhouse_settings, which
- * chDB would leave set on its session for every later query.
+ * clickhouse/0008_event_keys.sql on chDB: the keys of events stored before it
+ * are backfilled, the view keeps the keys of events inserted after it, a key
+ * written twice is there once, and event_ids is gone. And the store refuses
+ * clickhouse_settings, which chDB would leave set on its session for every later query.
  */
 const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
 let store: EventStore
 let dataDir: string
 let before: string
 
-const ids = (org: string) =>
+const keys = () =>
   store.client
-    .query({ query: 'SELECT DISTINCT message_id FROM event_ids WHERE org_id = {org:String} ORDER BY message_id', query_params: { org }, format: 'JSONEachRow' })
-    .then((r) => r.json<{ message_id: string }>())
-    .then((rows) => rows.map((r) => r.message_id))
+    .query({ query: 'SELECT key FROM event_keys ORDER BY key', format: 'JSONCompactEachRow' })
+    .then((r) => r.json<[string]>())
+    .then((rows) => rows.map(([key]) => key.replace('\u0000', ' ')))
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'fl0-event-ids-'))
   before = mkdtempSync(join(tmpdir(), 'fl0-migrations-'))
-  for (const f of readdirSync(MIGRATIONS).filter((f) => /^\d{4}_/.test(f) && f < '0005')) copyFileSync(join(MIGRATIONS, f), join(before, f))
-  store = await openEventStore({ kind: 'chdb', path: dataDir, database: 'event_ids' })
+  for (const f of readdirSync(MIGRATIONS).filter((f) => /^\d{4}_/.test(f) && f < '0008')) copyFileSync(join(MIGRATIONS, f), join(before, f))
+  store = await openEventStore({ kind: 'chdb', path: dataDir, database: 'event_keys' })
 })
 afterAll(async () => {
   await store?.close()
@@ -36,20 +36,18 @@ afterAll(async () => {
   rmSync(before, { recursive: true, force: true })
 })
 
-describe('event_ids', () => {
-  it('backfills the ids of events stored before it, then follows every insert, once per id', async () => {
+describe('event_keys', () => {
+  it('backfills the keys of events stored before it, then follows every insert, once per key; event_ids goes', async () => {
     await migrateEvents(store, `${before}/`)
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'old-1' }), eventRow({ org_id: 'a', message_id: 'old-2' }), eventRow({ org_id: 'b', message_id: 'old-1' })])
-    expect((await migrateEvents(store))[0]).toBe('0005_event_ids')
-    expect(await ids('a')).toEqual(['old-1', 'old-2'])
-    expect(await ids('b')).toEqual(['old-1'])
+    expect(await migrateEvents(store)).toEqual(['0008_event_keys'])
+    expect(await keys()).toEqual(['a old-1', 'a old-2', 'b old-1'])
 
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'new-1', timestamp: '2299-12-31 23:59:59.999' })])
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'new-1', timestamp: '1900-01-01 00:00:00.000' })])
-    expect(await ids('a')).toEqual(['new-1', 'old-1', 'old-2'])
-    await store.client.command({ query: 'OPTIMIZE TABLE event_ids FINAL' })
-    const r = await store.client.query({ query: "SELECT count() AS n FROM event_ids WHERE org_id = 'a' AND message_id = 'new-1'", format: 'JSONEachRow' })
-    expect(Number((await r.json<{ n: string }>())[0].n)).toBe(1)
+    expect(await keys()).toEqual(['a new-1', 'a old-1', 'a old-2', 'b old-1'])
+    const tables = await store.client.query({ query: "SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'event_ids%'", format: 'JSONEachRow' })
+    expect(await tables.json()).toEqual([])
   })
 
   it('refuses clickhouse_settings on chDB, so that none can stick to the session', async () => {
