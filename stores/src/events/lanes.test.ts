@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventStore } from './client.ts'
+import { Lanes, type Lane } from './lanes.ts'
 import { openTestEventStore } from './testing.ts'
 
 /**
@@ -38,5 +39,37 @@ describe('the event store on chDB', () => {
   it("has one background lane: the background store's own is itself", () => {
     expect(store.background.background).toBe(store.background)
     expect(store.background.database).toBe(store.database)
+  })
+})
+
+describe('the lanes', () => {
+  /** Calls that each take `ms` of a fake clock; the order they ran in. */
+  function harness(backgroundShare = 0.4) {
+    let t = 0
+    const lanes = new Lanes({ backgroundShare, windowMs: 2_000, now: () => t })
+    const order: Lane[] = []
+    const call = (lane: Lane, ms: number) =>
+      lanes.run(lane, async () => {
+        order.push(lane)
+        t += ms
+      })
+    return { call, order }
+  }
+
+  it('lets a reader that never pauses have at most its share: the background keeps up', async () => {
+    const { call, order } = harness(0.4)
+    await Promise.all([...Array.from({ length: 50 }, () => call('reader', 100)), ...Array.from({ length: 50 }, () => call('background', 100))])
+    const first50 = order.slice(0, 50)
+    const background = first50.filter((l) => l === 'background').length
+    expect(background).toBeGreaterThanOrEqual(18)
+    expect(background).toBeLessThanOrEqual(25)
+    expect(order[0]).toBe('reader')
+  })
+
+  it('runs each lane alone when the other has nothing waiting, in order', async () => {
+    const { call, order } = harness()
+    await Promise.all([call('background', 10), call('background', 10)])
+    await Promise.all([call('reader', 10), call('reader', 10)])
+    expect(order).toEqual(['background', 'background', 'reader', 'reader'])
   })
 })
