@@ -73,8 +73,12 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   return store
 }
 
-/** Measured on 2 cores while ingesting 10,000 events a second: 5,000 events took chDB 160–260 ms to insert, 1,000 about 40. */
-const READING_SLICE = 2_500
+/**
+ * An insert has a fixed cost besides its rows' (measured: 2,500 events cost 52 µs of CPU each to
+ * insert, 10,000 29 µs, 50,000 23–26 µs; bench/README.md), so slices are no smaller than this:
+ * 10,000 events took chDB about 300 ms while the ingest and a reader shared the 2 cores.
+ */
+const READING_SLICE = 10_000
 const READING_MS = 10_000
 
 /**

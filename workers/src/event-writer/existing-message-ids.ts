@@ -1,6 +1,12 @@
 import type { EventStore } from '@fl0/stores'
 
-/** Keys a query: on a ClickHouse server they travel in the URL, which they must not outgrow. */
+/**
+ * Keys a query. On a ClickHouse server they travel in the URL, which they must
+ * not outgrow. And a key-value table answers a large IN set by reading itself
+ * whole: measured on chDB with a million keys stored, 2,000 keys took 13 ms,
+ * 20,000 152 ms, 50,000 over four minutes; in slices of 2,000, 6.5 µs a key.
+ */
+const CHUNK = 2_000
 const CHUNK_HTTP = 1_000
 
 /**
@@ -15,7 +21,7 @@ const CHUNK_HTTP = 1_000
 export async function existingMessageIds(store: EventStore, orgId: string, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>()
   const prefix = `${orgId}\u0000`
-  const chunk = store.kind === 'http' ? CHUNK_HTTP : ids.length
+  const chunk = store.kind === 'http' ? CHUNK_HTTP : CHUNK
   for (let i = 0; i < ids.length; i += chunk) {
     const result = await store.client.query({
       query: 'SELECT key FROM event_keys WHERE key IN {keys:Array(String)}',

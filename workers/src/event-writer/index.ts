@@ -77,8 +77,9 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
   return bus.consume({
     topic: deps.topic ?? 'events',
     group,
-    maxBatchSize: deps.maxBatchSize ?? 10_000,
-    maxWaitMs: deps.maxWaitMs ?? 500,
+    // Large batches: an insert has a fixed cost besides its rows' (bench/README.md, issue 19).
+    maxBatchSize: deps.maxBatchSize ?? 50_000,
+    maxWaitMs: deps.maxWaitMs ?? 1_000,
     onBatch: isolatePoison(writeEvents, { store, deadLetter, consumer: group }),
   })
 }
