@@ -3,6 +3,7 @@ import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
 import { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from '../poison/index.ts'
 import { checkRecord, readHead, type RecordHead } from './record.ts'
 import { existingMessageIds } from './existing-message-ids.ts'
+import { createStoredKeys, type StoredKeys } from './stored-keys.ts'
 
 export { DEAD_LETTER_TOPIC } from '../poison/index.ts'
 export const EVENT_WRITER_GROUP = 'event-writer'
@@ -19,6 +20,8 @@ export interface EventWriterDeps {
   maxWaitMs?: number
   /** Called after each batch is stored, with the number of rows inserted (tests, lag metrics). */
   onStored?: (count: number) => void
+  /** The filter of stored keys (stored-keys.ts); by default one of the writer's own on chDB, none on a ClickHouse server. */
+  storedKeys?: StoredKeys | null
 }
 
 interface Row extends RecordHead {
@@ -53,6 +56,7 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
   const deadLetter = createDeadLetter({ bus, store, consumer: group, logger })
   // Records already set aside: isolatePoison may hand writeEvents a failed batch again, in halves, and they are not sent twice.
   const setAside = new WeakSet<DeliveredMessage>()
+  const stored = deps.storedKeys === undefined ? (store.kind === 'chdb' ? createStoredKeys(store, logger) : undefined) : (deps.storedKeys ?? undefined)
   async function writeEvents(messages: DeliveredMessage[]) {
     const rows: Row[] = []
     const poison: PoisonRecord[] = []
@@ -70,21 +74,21 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
       await deadLetter(poison)
       for (const p of poison) setAside.add(p.message)
     }
-    const fresh = await withoutDuplicates(store, rows)
-    const inserted = await insertOrIsolatePoison(store, fresh, deadLetter)
+    const fresh = await withoutDuplicates(store, rows, stored)
+    const inserted = await insertOrIsolatePoison(store, fresh, deadLetter, stored)
     deps.onStored?.(inserted)
   }
   return bus.consume({
     topic: deps.topic ?? 'events',
     group,
     // Large batches: an insert has a fixed cost besides its rows' (bench/README.md, issue 19).
-    maxBatchSize: deps.maxBatchSize ?? 50_000,
+    maxBatchSize: deps.maxBatchSize ?? 20_000,
     maxWaitMs: deps.maxWaitMs ?? 1_000,
     onBatch: isolatePoison(writeEvents, { store, deadLetter, consumer: group }),
   })
 }
 
-async function withoutDuplicates(store: EventStore, rows: Row[]): Promise<Row[]> {
+async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredKeys | undefined): Promise<Row[]> {
   const byOrg = new Map<string, Map<string, Row>>()
   for (const row of rows) {
     let unique = byOrg.get(row.orgId)
@@ -93,7 +97,7 @@ async function withoutDuplicates(store: EventStore, rows: Row[]): Promise<Row[]>
   }
   const out: Row[] = []
   for (const [orgId, unique] of byOrg) {
-    const existing = await existingMessageIds(store, orgId, [...unique.keys()])
+    const existing = await existingMessageIds(store, orgId, [...unique.keys()], stored)
     for (const row of unique.values()) if (!existing.has(row.messageId)) out.push(row)
   }
   return out
@@ -106,10 +110,15 @@ async function withoutDuplicates(store: EventStore, rows: Row[]): Promise<Row[]>
  * rest of it inserted. A slice that fails for another reason throws; the batch
  * comes again, and the duplicate check leaves out the slices already stored.
  */
-async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter): Promise<number> {
+async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter, stored: StoredKeys | undefined): Promise<number> {
   const slice = store.insertSlice()
   let inserted = 0
-  for (let i = 0; i < rows.length; i += slice) inserted += await insertSliceOrIsolatePoison(store, rows.slice(i, i + slice), deadLetter)
+  for (let i = 0; i < rows.length; i += slice) {
+    const part = rows.slice(i, i + slice)
+    inserted += await insertSliceOrIsolatePoison(store, part, deadLetter)
+    // Poison set aside is added too: a key the filter holds in excess is only looked up.
+    if (stored) for (const row of part) stored.add(row.orgId, row.messageId)
+  }
   return inserted
 }
 

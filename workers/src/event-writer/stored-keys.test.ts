@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { randomUUID } from 'node:crypto'
+import type { EventStore } from '@fl0/stores'
+import { eventRow, insertEvents, openTestEventStore } from '@fl0/stores/events/testing'
+import { createStoredKeys } from './stored-keys.ts'
+
+/**
+ * The writer's filter of stored keys: filled from event_keys by ClickHouse's
+ * hash of each key, which must be the hash computed here, or a stored id would
+ * pass for new and be stored twice.
+ */
+let store: EventStore
+const silent = { warn: () => {} }
+beforeAll(async () => {
+  store = await openTestEventStore()
+})
+afterAll(() => store.close())
+
+describe('the stored keys', () => {
+  it('holds every key events held when it loaded, clears most new ones, and learns the keys stored after', async () => {
+    const stored = Array.from({ length: 3_000 }, () => randomUUID())
+    await insertEvents(store, stored.map((id) => eventRow({ org_id: 'org-a', message_id: id })))
+    const keys = createStoredKeys(store, silent)
+    expect(keys.ready).toBe(false)
+    expect(keys.mayHold('org-a', 'anything')).toBe(true) // not loaded yet: every id is looked up
+    await keys.loaded
+    expect(keys.ready).toBe(true)
+    expect(stored.every((id) => keys.mayHold('org-a', id))).toBe(true)
+    // The same id in another organisation is another key.
+    const fresh = Array.from({ length: 10_000 }, () => randomUUID())
+    const falsePositives = fresh.filter((id) => keys.mayHold('org-a', id)).length + stored.filter((id) => keys.mayHold('org-b', id)).length
+    expect(falsePositives).toBeLessThan(130) // ~1 % of 13,000 would be 130; the filter is sized for a million keys
+    keys.add('org-a', fresh[0]!)
+    expect(keys.mayHold('org-a', fresh[0]!)).toBe(true)
+  })
+
+  it('keeps the keys stored while it loads', async () => {
+    const keys = createStoredKeys(store, silent)
+    const during = randomUUID()
+    keys.add('org-c', during) // stored by the writer before the filter had its size
+    await keys.loaded
+    expect(keys.mayHold('org-c', during)).toBe(true)
+  })
+})
