@@ -10,6 +10,10 @@
  * (baseline-server.ts), and fl0's figures are reported beside it, as a
  * ratio, with the load average before and after (--no-baseline to skip it).
  *
+ * --rate n sends n events a second steadily instead of as fast as answered: the
+ * consumers' lag at the end (and how long they take to drain it) tells whether
+ * fl0 stores events at that rate, not only acknowledges them.
+ *
  * With KAFKA_BROKERS set, the server is the ingest role alone, publishing to
  * Kafka (acks from all in-sync replicas before each 2xx) instead of the disk log:
  *   KAFKA_BROKERS=$(bash scripts/cluster/kafka.sh start) npx tsx bench/src/ingest.ts batch
@@ -24,7 +28,15 @@ import { batchBody, trackEvent } from './events.ts'
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { duration: { type: 'string', default: '30' }, connections: { type: 'string' }, url: { type: 'string' }, 'write-key': { type: 'string' }, 'no-baseline': { type: 'boolean', default: false } },
+  options: {
+    duration: { type: 'string', default: '30' },
+    connections: { type: 'string' },
+    url: { type: 'string' },
+    'write-key': { type: 'string' },
+    'no-baseline': { type: 'boolean', default: false },
+    /** Events a second to send (a steady rate, not as fast as the server answers): whether the consumers keep up at it. */
+    rate: { type: 'string' },
+  },
 })
 const mode = positionals[0] ?? 'batch'
 if (mode !== 'batch' && mode !== 'track') throw new Error('mode must be batch or track')
@@ -46,6 +58,7 @@ async function measure(url: string, writeKey: string, server: BenchServer | unde
     body: mode === 'batch' ? batchBody(batchSize) : JSON.stringify(trackEvent(1)),
     connections: Number(values.connections ?? 16),
     duration: Number(values.duration),
+    ...(values.rate ? { overallRate: Number(values.rate) / (mode === 'batch' ? batchSize : 1) } : {}),
   })
   const ok = result['2xx']
   const seconds = result.duration

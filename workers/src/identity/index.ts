@@ -56,8 +56,9 @@ export async function startIdentityWorker(deps: IdentityWorkerDeps): Promise<Con
   const events = await bus.consume({
     topic: deps.topic ?? 'events',
     group,
-    maxBatchSize: deps.maxBatchSize ?? 5_000,
-    maxWaitMs: deps.maxWaitMs ?? 200,
+    // The writer's rhythm (event-writer/index.ts): on chDB each call waits its turn, so fewer, larger batches keep up.
+    maxBatchSize: deps.maxBatchSize ?? 20_000,
+    maxWaitMs: deps.maxWaitMs ?? 1_000,
     onBatch: isolatePoison(
       async function identifyVisits(messages) {
         const hits: Hit[] = []
