@@ -140,7 +140,8 @@ try {
             {
               url: `${server.url}/v1/batch`,
               method: 'POST',
-              headers: { authorization: `Basic ${Buffer.from(`${server.writeKey}:`).toString('base64')}`, 'content-type': 'application/json' },
+              // Into another organisation: the data the calls read stays the prepared 10 million events, run after run.
+              headers: { authorization: `Basic ${Buffer.from(`${server.otherWriteKey}:`).toString('base64')}`, 'content-type': 'application/json' },
               body: batchBody(100),
               connections: 8,
               overallRate: rate / 100,

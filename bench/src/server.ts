@@ -49,7 +49,10 @@ if (!(await findLocalAccount(metadata, BENCH_USER.email))) {
   const passwordHash = await hashPassword(BENCH_USER.password)
   await createUser(metadata, { email: BENCH_USER.email, name: 'Bench' }, (tx, u) => setLocalPassword(tx, u.id, passwordHash))
 }
-process.stdout.write(JSON.stringify({ url: fl0.url, writeKey: source.write_key, orgId: org.id, pid: process.pid }) + '\n')
+// A second organisation, for load that must not change what the first one's queries read (dashboard-under-load.ts).
+const other = (await findOrganisationByUrlCode(metadata, 'bench-load')) ?? (await createOrganisation(metadata, 'bench-load'))
+const otherSource = (await listSources(metadata, other.id)).find((s) => s.type === 'segment') ?? (await createSource(metadata, { orgId: other.id, type: 'segment', name: 'segment' }))
+process.stdout.write(JSON.stringify({ url: fl0.url, writeKey: source.write_key, orgId: org.id, otherWriteKey: otherSource.write_key, pid: process.pid }) + '\n')
 
 // Then, every 250 ms, how far behind each consumer group of the events topic is (spawn.ts reads these lines).
 const lagOf = fl0.stores.bus as unknown as { lag(topic: string, group: string): number }

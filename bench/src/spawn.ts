@@ -12,6 +12,8 @@ export interface BenchServer {
   writeKey: string
   /** The bench organisation's id (its url code is `bench`). */
   orgId: string
+  /** A source of a second organisation (fl0 only), for load that leaves the bench organisation's data as it is. */
+  otherWriteKey?: string
   pid: number
   child: ChildProcess
   /** Peak resident set size so far (VmHWM), in MB. */
@@ -40,7 +42,7 @@ async function startServer(script: string, dataDir: string): Promise<BenchServer
   const child = spawn(TSX, [script, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
   const lines = createInterface({ input: child.stdout! })
   const line = await firstLine(child, lines)
-  const info = JSON.parse(line) as { url: string; writeKey: string; orgId: string; pid: number }
+  const info = JSON.parse(line) as { url: string; writeKey: string; orgId: string; otherWriteKey?: string; pid: number }
   let lag: Record<string, number> = {}
   let maxLag = 0
   lines.on('line', (l) => {
