@@ -75,10 +75,10 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
 
 /**
  * An insert has a fixed cost besides its rows' (measured: 2,500 events cost 52 µs of CPU each to
- * insert, 10,000 29 µs, 50,000 23–26 µs; bench/README.md), so slices are no smaller than this:
- * 10,000 events took chDB about 300 ms while the ingest and a reader shared the 2 cores.
+ * insert, 10,000 29 µs, 50,000 23–26 µs; bench/README.md), so slices are not smaller than this;
+ * 10,000 events took chDB about 300 ms while the ingest and a reader shared the 2 cores, too long a wait.
  */
-const READING_SLICE = 10_000
+const READING_SLICE = 5_000
 const READING_MS = 10_000
 
 /**

@@ -81,9 +81,10 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
   return bus.consume({
     topic: deps.topic ?? 'events',
     group,
-    // Large batches: an insert has a fixed cost besides its rows' (bench/README.md, issue 19).
+    // Up to 20,000 events when behind (an insert has a fixed cost besides its rows': bench/README.md,
+    // issue 19); half a second's worth when keeping up, so that a dashboard waits little behind one.
     maxBatchSize: deps.maxBatchSize ?? 20_000,
-    maxWaitMs: deps.maxWaitMs ?? 1_000,
+    maxWaitMs: deps.maxWaitMs ?? 500,
     onBatch: isolatePoison(writeEvents, { store, deadLetter, consumer: group }),
   })
 }
