@@ -41,4 +41,19 @@ describe('the stored keys', () => {
     await keys.loaded
     expect(keys.mayHold('org-c', during)).toBe(true)
   })
+
+  it('is filled anew, larger, once it holds more keys than it was sized for, keeping every key', async () => {
+    const keys = createStoredKeys(store, silent, 100)
+    await keys.loaded
+    expect(keys.ready).toBe(true)
+    const ids = Array.from({ length: 5_000 }, () => randomUUID())
+    // Stored by the writer: the events first, then the keys, as the writer adds them.
+    await insertEvents(store, ids.map((id) => eventRow({ org_id: 'org-d', message_id: id })))
+    for (const id of ids) keys.add('org-d', id)
+    expect(keys.ready).toBe(false) // past its size: every id is looked up while it fills anew
+    await expect.poll(() => keys.ready, { timeout: 30_000 }).toBe(true)
+    expect(ids.every((id) => keys.mayHold('org-d', id))).toBe(true)
+    const fresh = Array.from({ length: 2_000 }, () => randomUUID())
+    expect(fresh.filter((id) => keys.mayHold('org-d', id)).length).toBeLessThan(100)
+  })
 })

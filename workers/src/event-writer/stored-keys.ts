@@ -39,7 +39,12 @@ const HASHES = 7
 /** Past this many stored keys, the filter would cost more memory (1.2 bytes a key) than it saves: not used. */
 const MAX_KEYS = 50_000_000
 
-export function createStoredKeys(store: EventStore, logger: { warn: (o: object, m: string) => void }): StoredKeys {
+export function createStoredKeys(
+  store: EventStore,
+  logger: { warn: (o: object, m: string) => void },
+  /** The fewest keys the filter is sized for (a million; smaller in tests). */
+  minCapacity = 1_000_000,
+): StoredKeys {
   let bits = new Uint32Array(0)
   let size = 0
   let capacity = 0
@@ -76,7 +81,7 @@ export function createStoredKeys(store: EventStore, logger: { warn: (o: object, 
       early = []
       return
     }
-    capacity = Math.max(1_000_000, stored * 2)
+    capacity = Math.max(minCapacity, stored * 2)
     size = Math.ceil((capacity * BITS_PER_KEY) / 32) * 32
     bits = new Uint32Array(size / 32)
     for (const h of early) set(h.readUInt32LE(0), h.readUInt32LE(4))
