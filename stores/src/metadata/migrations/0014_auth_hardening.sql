@@ -20,13 +20,14 @@ CREATE INDEX IF NOT EXISTS pending_signups_email ON pending_signups (email);
 -- The password-reset links fl0 e-mails, each usable once: stored by the
 -- sha256 of its secret, deleted when used (with every other of the account's),
 -- or expired.
-CREATE TABLE IF NOT EXISTS password_reset_links (
+CREATE TABLE IF NOT EXISTS email_links (
   id text PRIMARY KEY,
   user_id text NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  purpose text NOT NULL CHECK (purpose IN ('reset-password')),
   expires_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX IF NOT EXISTS password_reset_links_user ON password_reset_links (user_id);
+CREATE INDEX IF NOT EXISTS email_links_user ON email_links (user_id, purpose);
 
 -- The built-in provider's ID tokens already turned into a session (their
 -- jti), kept until they expire: a token opens one session, never a second.
