@@ -20,6 +20,7 @@ import { audienceFiltersSchema } from '@fl0/contracts'
 import { migrateMetadata, openEventStore, openPglite } from '@fl0/stores'
 import { countAudience, previewAudience } from '@fl0/query'
 import { loadDemoEvents } from './demo-store.ts'
+import { AUDIENCE_FILTERS } from './cases.ts'
 
 const { values } = parseArgs({
   options: {
@@ -40,17 +41,8 @@ const sql = await openPglite()
 await migrateMetadata(sql)
 const loaded = await loadDemoEvents(events, { orgId: ORG, now: NOW, events: Number(values.events) }, (line) => console.error(line))
 
-/** Three trait filters (a user trait, a company trait, a user trait's text) and one action: the audience. */
-const filters = audienceFiltersSchema.parse({
-  match_aggregation: 'and',
-  matches: [
-    { kind: 'user', trait: 'plan', string_op: 'is_not', value: 'free' },
-    { kind: 'company', trait: 'employees', number_op: 'greater_than', value: 50 },
-    { kind: 'user', trait: 'role', string_op: 'contains', value: 'e' },
-  ],
-  action_aggregation: 'and',
-  actions: [{ kind: 'event', event_name: 'Report Created', occurrence_op: 'greater_than_or_equal_to', value: 1, date_range: { kind: 'last', value: 7, unit: 'day' } }],
-})
+/** The audience (cases.ts). */
+const filters = audienceFiltersSchema.parse(AUDIENCE_FILTERS)
 
 async function one<T>(query: string, params: Record<string, unknown> = {}): Promise<T> {
   const r = await events.client.query({ query, query_params: params, format: 'JSONEachRow' })

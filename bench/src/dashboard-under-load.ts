@@ -28,6 +28,7 @@ import { openEventStore } from '@fl0/stores'
 import { loadDemoEvents } from './demo-store.ts'
 import { startBenchServer, type BenchServer } from './spawn.ts'
 import { batchBody } from './events.ts'
+import { AUDIENCE_FILTERS, FUNNEL_THREE_STEPS, LINE_ANY_EVENT } from './cases.ts'
 
 const { values } = parseArgs({
   options: {
@@ -79,29 +80,17 @@ const CASES = [
   {
     name: '30-day line of unique users (any event)',
     path: '/api-v2/orgs/bench/metrics/graph',
-    body: { isAnyEvent: true, dateRange: 'last30Days', graphType: 'line' },
+    body: LINE_ANY_EVENT,
   },
   {
     name: 'three-step funnel over 30 days (Logged In → Report Created → Export Downloaded)',
     path: '/api-v2/orgs/bench/metrics/graph',
-    body: { events: [{ name: 'Logged In' }, { name: 'Report Created' }, { name: 'Export Downloaded' }], operation: 'ordered', graphType: 'funnel', dateRange: 'last30Days' },
+    body: FUNNEL_THREE_STEPS,
   },
   {
     name: 'audience preview (three traits, one action)',
     path: '/api/orgs/bench/audiences/filters',
-    body: {
-      page: 1,
-      filters: {
-        match_aggregation: 'and',
-        matches: [
-          { kind: 'user', trait: 'plan', string_op: 'is_not', value: 'free' },
-          { kind: 'company', trait: 'employees', number_op: 'greater_than', value: 50 },
-          { kind: 'user', trait: 'role', string_op: 'contains', value: 'e' },
-        ],
-        action_aggregation: 'and',
-        actions: [{ kind: 'event', event_name: 'Report Created', occurrence_op: 'greater_than_or_equal_to', value: 1, date_range: { kind: 'last', value: 7, unit: 'day' } }],
-      },
-    },
+    body: { page: 1, filters: AUDIENCE_FILTERS },
   },
 ] as const
 
@@ -114,14 +103,7 @@ console.log(`load average at start ${loadLine()}; ${values.rate} events/s asked;
 
 const server: BenchServer = await startBenchServer(dataDir)
 try {
-  const signInLocal = await fetch(`${server.url}/api/auth/local/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'correct horse battery' }),
-  })
-  const { token } = (await signInLocal.json()) as { token: string }
-  const signIn = await fetch(`${server.url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
-  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('fl0_session='))!.split(';')[0]!
+  const cookie = await server.signIn()
 
   const ask = async (c: (typeof CASES)[number]) => {
     const started = performance.now()

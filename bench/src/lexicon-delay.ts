@@ -29,15 +29,7 @@ const server = await startBenchServer(mkdtempSync(join(tmpdir(), 'fl0-bench-lexi
 const auth = `Basic ${Buffer.from(`${server.writeKey}:`).toString('base64')}`
 
 try {
-  // The bench server's account (bench/src/server.ts), the bench organisation's admin.
-  const signInLocal = await fetch(`${server.url}/api/auth/local/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'correct horse battery' }),
-  })
-  const { token } = (await signInLocal.json()) as { token: string }
-  const signIn = await fetch(`${server.url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
-  const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('fl0_session='))!.split(';')[0]!
+  const cookie = await server.signIn()
 
   /** How long each call to the lexicon API took: part of every delay measured, and so reported beside it. */
   const apiTimes: number[] = []

@@ -28,6 +28,7 @@ import { createDemo } from '@fl0/demo'
 import { metricDefinitionSchema, type IngestedEvent } from '@fl0/contracts'
 import { migrateEvents, openEventStore, type EventStore } from '@fl0/stores'
 import { computeMetricGraph } from '@fl0/query'
+import { FUNNEL_THREE_STEPS, LINE_ANY_EVENT } from './cases.ts'
 
 const { values } = parseArgs({
   options: {
@@ -48,12 +49,12 @@ await migrateEvents(store)
 const loaded = await load(store)
 
 const cases = [
-  { name: '30-day line of unique users, any event', goalMs: 150, definition: { isAnyEvent: true, dateRange: 'last30Days', graphType: 'line' } },
+  { name: '30-day line of unique users, any event', goalMs: 150, definition: LINE_ANY_EVENT },
   { name: '30-day line of unique users of one event (Feature Used)', goalMs: 150, definition: { events: [{ name: 'Feature Used' }], dateRange: 'last30Days' } },
   {
     name: 'three-step funnel over 30 days (Logged In → Report Created → Export Downloaded)',
     goalMs: 400,
-    definition: { events: [{ name: 'Logged In' }, { name: 'Report Created' }, { name: 'Export Downloaded' }], operation: 'ordered', graphType: 'funnel', dateRange: 'last30Days' },
+    definition: FUNNEL_THREE_STEPS,
   },
 ] as const
 

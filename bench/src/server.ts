@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util'
 import { createOrganisation, createSource, createUser, findLocalAccount, findOrganisationByUrlCode, listSources, setLocalPassword } from '@fl0/stores'
 import { hashPassword } from '@fl0/api'
 import { loadConfig, createLogger, startFl0 } from '@fl0/server'
+import { BENCH_USER } from './spawn.ts'
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, port: { type: 'string', default: '0' }, report: { type: 'string' } } })
 const dataDir = values['data-dir']
@@ -41,10 +42,9 @@ if (values.report) {
 }
 
 const metadata = fl0.stores.metadata!
-const BENCH_USER = { email: 'bench@example.com', password: 'correct horse battery' }
 const org = (await findOrganisationByUrlCode(metadata, 'bench')) ?? (await createOrganisation(metadata, 'bench'))
 const source = (await listSources(metadata, org.id)).find((s) => s.type === 'segment') ?? (await createSource(metadata, { orgId: org.id, type: 'segment', name: 'segment' }))
-// An account to read the dashboard's API with: the first, so it adopts the bench organisation (bench/src/lexicon-delay.ts signs in as it).
+// An account to read the dashboard's API with: the first, so it adopts the bench organisation (BenchServer.signIn signs in as it).
 if (!(await findLocalAccount(metadata, BENCH_USER.email))) {
   const passwordHash = await hashPassword(BENCH_USER.password)
   await createUser(metadata, { email: BENCH_USER.email, name: 'Bench' }, (tx, u) => setLocalPassword(tx, u.id, passwordHash))

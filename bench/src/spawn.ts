@@ -7,6 +7,9 @@ const SERVER = fileURLToPath(new URL('./server.ts', import.meta.url))
 const BASELINE = fileURLToPath(new URL('./baseline-server.ts', import.meta.url))
 const TSX = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url))
 
+/** The bench server's account (server.ts), the bench organisation's admin: the first account, so it adopts the organisation. */
+export const BENCH_USER = { email: 'bench@example.com', password: 'correct horse battery' }
+
 export interface BenchServer {
   url: string
   writeKey: string
@@ -24,6 +27,8 @@ export interface BenchServer {
   lag(): Record<string, number>
   /** The highest lag of any group reported since the last call. */
   takeMaxLag(): number
+  /** Signs in as BENCH_USER; the session cookie (`fl0_session=…`) for the API's calls. */
+  signIn(): Promise<string>
   /** kill -9 of the server process itself (tsx runs it as its own child), resolved once it is gone. */
   kill9(): Promise<void>
   stop(): Promise<void>
@@ -55,6 +60,12 @@ async function startServer(script: string, dataDir: string): Promise<BenchServer
     child,
     peakRssMb: () => status('VmHWM'),
     rssMb: () => status('VmRSS'),
+    async signIn() {
+      const local = await fetch(`${info.url}/api/auth/local/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) })
+      const { token } = (await local.json()) as { token: string }
+      const session = await fetch(`${info.url}/api/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) })
+      return session.headers.getSetCookie().find((c) => c.startsWith('fl0_session='))!.split(';')[0]!
+    },
     lag: () => lag,
     takeMaxLag() {
       const m = maxLag

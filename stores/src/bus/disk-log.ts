@@ -30,7 +30,7 @@ import { crc32 } from 'node:zlib'
  *
  * Readers that keep up read from memory: the log keeps the records it made
  * durable, as they were appended (with the publisher's object), until every
- * open reader has passed them, up to RECENT_BYTES; a reader further behind
+ * open reader has passed them, up to `recentBytes`; a reader further behind
  * reads the files. So in a steady stream no consumer reads, decodes or
  * checksums a record the log wrote a moment before, and none parses it.
  *
@@ -50,8 +50,6 @@ export interface LogRecord {
   /** The publisher's object (BusMessage.record), while the record is in memory. */
   record?: unknown
 }
-
-
 
 interface Segment {
   base: number
@@ -76,8 +74,8 @@ export class DiskLog {
   /** Records below this offset are on disk and fsynced. */
   private durableEnd = 0
   private pending: Buffer[] = []
+  /** The records of `pending`, in order: their offsets, and for the readers that keep up. */
   private pendingRecords: LogRecord[] = []
-  private pendingLast = -1
   /** Durable records from offset recent[recentHead].offset on, contiguous, for readers that keep up. */
   private recent: LogRecord[] = []
   private recentHead = 0
@@ -114,7 +112,6 @@ export class DiskLog {
     for (const r of records) {
       this.pending.push(encode(this.nextOffset, r.key, r.value))
       this.pendingRecords.push({ offset: this.nextOffset, key: r.key, value: r.value, record: r.record })
-      this.pendingLast = this.nextOffset
       this.nextOffset++
     }
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }))
@@ -235,18 +232,16 @@ export class DiskLog {
         const buffers = this.pending
         const records = this.pendingRecords
         const waiters = this.waiters
-        const last = this.pendingLast
-        const firstOffset = buffers[0].readBigUInt64LE(HEADER)
         this.pending = []
         this.pendingRecords = []
         this.waiters = []
         try {
-          if (this.activeSize >= this.segmentBytes) await this.roll(Number(firstOffset))
+          if (this.activeSize >= this.segmentBytes) await this.roll(records[0].offset)
           const data = buffers.length === 1 ? buffers[0] : Buffer.concat(buffers)
           await writeAll(this.fd, data, this.activeSize)
           await fdatasync(this.fd)
           this.activeSize += data.length
-          this.durableEnd = last + 1
+          this.durableEnd = records[records.length - 1].offset + 1
           if (this.readers.size > 0) {
             for (const r of records) {
               this.recent.push(r)

@@ -19,7 +19,6 @@ export type Lane = 'reader' | 'background'
 
 interface Waiting {
   run: () => void
-  signal?: AbortSignal
   onAbort?: () => void
 }
 
@@ -54,7 +53,6 @@ export class Lanes {
     if (signal?.aborted) return Promise.reject(signal.reason)
     return new Promise<T>((resolve, reject) => {
       const entry: Waiting = {
-        signal,
         run: () => {
           if (entry.onAbort) signal!.removeEventListener('abort', entry.onAbort)
           const started = this.now()

@@ -1,5 +1,4 @@
 import type { EventStore } from '@fl0/stores'
-import type { StoredKeys } from './stored-keys.ts'
 
 /**
  * Keys a query. On a ClickHouse server they travel in the URL, which they must
@@ -19,11 +18,9 @@ const CHUNK_HTTP = 1_000
  * timestamp is from the first copy's (a client that re-sends with a new
  * timestamp, a bus replayed months later). No time window, none of its limits.
  */
-export async function existingMessageIds(store: EventStore, orgId: string, candidates: string[], stored?: StoredKeys): Promise<Set<string>> {
+export async function existingMessageIds(store: EventStore, orgId: string, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>()
-  // Only the ids the filter of stored keys cannot clear (stored-keys.ts): about 1 % of new ones.
-  const ids = stored?.ready ? candidates.filter((id) => stored.mayHold(orgId, id)) : candidates
-  const prefix = `${orgId}\u0000`
+  const prefix = eventKey(orgId, '')
   const chunk = store.kind === 'http' ? CHUNK_HTTP : CHUNK
   for (let i = 0; i < ids.length; i += chunk) {
     const result = await store.client.query({
@@ -34,4 +31,9 @@ export async function existingMessageIds(store: EventStore, orgId: string, candi
     for (const [key] of await result.json<[string]>()) found.add(key.slice(prefix.length))
   }
   return found
+}
+
+/** An event's key in event_keys (clickhouse/0008: `concat(org_id, '\0', message_id)`); no organisation id holds a NUL. */
+export function eventKey(orgId: string, messageId: string): string {
+  return `${orgId}\u0000${messageId}`
 }

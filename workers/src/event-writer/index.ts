@@ -3,7 +3,7 @@ import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
 import { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from '../poison/index.ts'
 import { checkRecord, readHead, type RecordHead } from './record.ts'
 import { existingMessageIds } from './existing-message-ids.ts'
-import { createStoredKeys, type StoredKeys } from './stored-keys.ts'
+import { createStoredKeys, type KeyHash, type StoredKeys } from './stored-keys.ts'
 
 export { DEAD_LETTER_TOPIC } from '../poison/index.ts'
 export const EVENT_WRITER_GROUP = 'event-writer'
@@ -20,13 +20,13 @@ export interface EventWriterDeps {
   maxWaitMs?: number
   /** Called after each batch is stored, with the number of rows inserted (tests, lag metrics). */
   onStored?: (count: number) => void
-  /** The filter of stored keys (stored-keys.ts); by default one of the writer's own on chDB, none on a ClickHouse server. */
-  storedKeys?: StoredKeys | null
 }
 
 interface Row extends RecordHead {
   line: string
   message: DeliveredMessage
+  /** Its key hashed for the filter of stored keys, once: asked before the insert, added after. */
+  key?: KeyHash
 }
 
 /**
@@ -56,7 +56,8 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
   const deadLetter = createDeadLetter({ bus, store, consumer: group, logger })
   // Records already set aside: isolatePoison may hand writeEvents a failed batch again, in halves, and they are not sent twice.
   const setAside = new WeakSet<DeliveredMessage>()
-  const stored = deps.storedKeys === undefined ? (store.kind === 'chdb' ? createStoredKeys(store, logger) : undefined) : (deps.storedKeys ?? undefined)
+  // In embedded mode only: there this writer is the one process that stores events (stored-keys.ts).
+  const stored = store.kind === 'chdb' ? createStoredKeys(store, logger) : undefined
   async function writeEvents(messages: DeliveredMessage[]) {
     const rows: Row[] = []
     const poison: PoisonRecord[] = []
@@ -98,7 +99,13 @@ async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredK
   }
   const out: Row[] = []
   for (const [orgId, unique] of byOrg) {
-    const existing = await existingMessageIds(store, orgId, [...unique.keys()], stored)
+    // Only the ids the filter of stored keys cannot clear are looked up (stored-keys.ts): about 1 % of new ones.
+    const ask: string[] = []
+    for (const row of unique.values()) {
+      if (stored) row.key = stored.hash(orgId, row.messageId)
+      if (!stored || stored.mayHold(row.key!)) ask.push(row.messageId)
+    }
+    const existing = await existingMessageIds(store, orgId, ask)
     for (const row of unique.values()) if (!existing.has(row.messageId)) out.push(row)
   }
   return out
@@ -118,7 +125,7 @@ async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter:
     const part = rows.slice(i, i + slice)
     inserted += await insertSliceOrIsolatePoison(store, part, deadLetter)
     // Poison set aside is added too: a key the filter holds in excess is only looked up.
-    if (stored) for (const row of part) stored.add(row.orgId, row.messageId)
+    if (stored) for (const row of part) stored.add(row.key!)
   }
   return inserted
 }

@@ -5,7 +5,7 @@ import { eventRow, insertEvents, openTestEventStore } from '@fl0/stores/events/t
 import { createStoredKeys } from './stored-keys.ts'
 
 /**
- * The writer's filter of stored keys: filled from event_keys by ClickHouse's
+ * The writer's filter of stored keys: filled from `events` by ClickHouse's
  * hash of each key, which must be the hash computed here, or a stored id would
  * pass for new and be stored twice.
  */
@@ -22,24 +22,24 @@ describe('the stored keys', () => {
     await insertEvents(store, stored.map((id) => eventRow({ org_id: 'org-a', message_id: id })))
     const keys = createStoredKeys(store, silent)
     expect(keys.ready).toBe(false)
-    expect(keys.mayHold('org-a', 'anything')).toBe(true) // not loaded yet: every id is looked up
+    expect(keys.mayHold(keys.hash('org-a', 'anything'))).toBe(true) // not loaded yet: every id is looked up
     await keys.loaded
     expect(keys.ready).toBe(true)
-    expect(stored.every((id) => keys.mayHold('org-a', id))).toBe(true)
+    expect(stored.every((id) => keys.mayHold(keys.hash('org-a', id)))).toBe(true)
     // The same id in another organisation is another key.
     const fresh = Array.from({ length: 10_000 }, () => randomUUID())
-    const falsePositives = fresh.filter((id) => keys.mayHold('org-a', id)).length + stored.filter((id) => keys.mayHold('org-b', id)).length
+    const falsePositives = fresh.filter((id) => keys.mayHold(keys.hash('org-a', id))).length + stored.filter((id) => keys.mayHold(keys.hash('org-b', id))).length
     expect(falsePositives).toBeLessThan(130) // ~1 % of 13,000 would be 130; the filter is sized for a million keys
-    keys.add('org-a', fresh[0]!)
-    expect(keys.mayHold('org-a', fresh[0]!)).toBe(true)
+    keys.add(keys.hash('org-a', fresh[0]!))
+    expect(keys.mayHold(keys.hash('org-a', fresh[0]!))).toBe(true)
   })
 
   it('keeps the keys stored while it loads', async () => {
     const keys = createStoredKeys(store, silent)
     const during = randomUUID()
-    keys.add('org-c', during) // stored by the writer before the filter had its size
+    keys.add(keys.hash('org-c', during)) // stored by the writer before the filter had its size
     await keys.loaded
-    expect(keys.mayHold('org-c', during)).toBe(true)
+    expect(keys.mayHold(keys.hash('org-c', during))).toBe(true)
   })
 
   it('is filled anew, larger, once it holds more keys than it was sized for, keeping every key', async () => {
@@ -49,11 +49,11 @@ describe('the stored keys', () => {
     const ids = Array.from({ length: 5_000 }, () => randomUUID())
     // Stored by the writer: the events first, then the keys, as the writer adds them.
     await insertEvents(store, ids.map((id) => eventRow({ org_id: 'org-d', message_id: id })))
-    for (const id of ids) keys.add('org-d', id)
+    for (const id of ids) keys.add(keys.hash('org-d', id))
     expect(keys.ready).toBe(false) // past its size: every id is looked up while it fills anew
     await expect.poll(() => keys.ready, { timeout: 30_000 }).toBe(true)
-    expect(ids.every((id) => keys.mayHold('org-d', id))).toBe(true)
+    expect(ids.every((id) => keys.mayHold(keys.hash('org-d', id)))).toBe(true)
     const fresh = Array.from({ length: 2_000 }, () => randomUUID())
-    expect(fresh.filter((id) => keys.mayHold('org-d', id)).length).toBeLessThan(100)
+    expect(fresh.filter((id) => keys.mayHold(keys.hash('org-d', id))).length).toBeLessThan(100)
   })
 })

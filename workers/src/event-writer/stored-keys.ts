@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { EventStore } from '@fl0/stores'
+import { eventKey } from './existing-message-ids.ts'
 
 /**
  * Which message ids `events` certainly does not hold yet: a Bloom filter of
@@ -25,12 +26,20 @@ import type { EventStore } from '@fl0/stores'
  * it was; what the writer stores meanwhile, it adds itself.
  */
 export interface StoredKeys {
-  /** False when the key is certainly not stored; true when it may be. Only meaningful when `ready`. */
-  mayHold(orgId: string, messageId: string): boolean
-  add(orgId: string, messageId: string): void
+  /** An event's key, hashed: computed once per event, for mayHold and then add. */
+  hash(orgId: string, messageId: string): KeyHash
+  /** False when the key is certainly not stored; true when it may be (always, until `ready`). */
+  mayHold(key: KeyHash): boolean
+  add(key: KeyHash): void
   readonly ready: boolean
   /** Resolves once filled (or given up on); for tests. */
   readonly loaded: Promise<void>
+}
+
+/** MD5's first 8 bytes of an event's key, as two 32-bit halves (the filter's two base hashes). */
+export interface KeyHash {
+  lo: number
+  hi: number
 }
 
 /** Bits per expected key for a 1 % false-positive rate, and the hashes per key. */
@@ -51,21 +60,21 @@ export function createStoredKeys(
   let added = 0
   let ready = false
   /** Keys stored before the filter had its size: added once it has. */
-  let early: Buffer[] = []
+  let early: KeyHash[] = []
   /** Some key could not be added (too many before the filter had its size, or too many stored): never trusted. */
   let gaveUp = false
 
-  const keyHash = (orgId: string, messageId: string) => createHash('md5').update(`${orgId}\u0000${messageId}`).digest()
+  /** A key's bits: HASHES of them from its two base hashes (Kirsch and Mitzenmacher's double hashing). */
+  const bitOf = (lo: number, hi: number, i: number) => ((lo + Math.imul(i, hi)) >>> 0) % size
   const set = (lo: number, hi: number) => {
     for (let i = 0; i < HASHES; i++) {
-      const bit = (lo + Math.imul(i, hi)) >>> 0
-      const at = bit % size
+      const at = bitOf(lo, hi, i)
       bits[at >>> 5] |= 1 << (at & 31)
     }
   }
   const test = (lo: number, hi: number) => {
     for (let i = 0; i < HASHES; i++) {
-      const at = ((lo + Math.imul(i, hi)) >>> 0) % size
+      const at = bitOf(lo, hi, i)
       if ((bits[at >>> 5] & (1 << (at & 31))) === 0) return false
     }
     return true
@@ -84,7 +93,7 @@ export function createStoredKeys(
     capacity = Math.max(minCapacity, stored * 2)
     size = Math.ceil((capacity * BITS_PER_KEY) / 32) * 32
     bits = new Uint32Array(size / 32)
-    for (const h of early) set(h.readUInt32LE(0), h.readUInt32LE(4))
+    for (const key of early) set(key.lo, key.hi)
     added = early.length
     early = []
     // Keys the writer stores from now on are added as they go (add() works from here), so none falls between the pages and them.
@@ -124,19 +133,20 @@ export function createStoredKeys(
       return ready
     },
     loaded,
-    mayHold(orgId, messageId) {
-      if (!ready) return true
-      const h = keyHash(orgId, messageId)
-      return test(h.readUInt32LE(0), h.readUInt32LE(4))
+    hash(orgId, messageId) {
+      const digest = createHash('md5').update(eventKey(orgId, messageId)).digest()
+      return { lo: digest.readUInt32LE(0), hi: digest.readUInt32LE(4) }
     },
-    add(orgId, messageId) {
-      const h = keyHash(orgId, messageId)
+    mayHold(key) {
+      return !ready || test(key.lo, key.hi)
+    },
+    add(key) {
       if (size === 0) {
         if (gaveUp || early.length >= 1_000_000) gaveUp = true
-        else early.push(h)
+        else early.push(key)
         return
       }
-      set(h.readUInt32LE(0), h.readUInt32LE(4))
+      set(key.lo, key.hi)
       // Fuller than sized for, its false positives grow: every id is looked up again while it is
       // filled anew, twice the size (the keys stored meanwhile go into the new one as they come).
       if (++added > capacity && ready) {
