@@ -13,9 +13,6 @@ export const ORG_NOT_FOUND = 'Organization not found'
 export const ADMINS_ONLY = 'Only organization admins can do this'
 export const STAFF_ONLY = 'Only staff can do this'
 
-/** Sessions are stored by this hash of the cookie's secret. */
-export const sessionIdOf = secretId
-
 /**
  * The guard: mounted once on /api/* and /api-v2/* ahead of every router, so no
  * route can be reached around it. No session: 401. /…/orgs/{organization}/* for
@@ -28,7 +25,7 @@ export function createGuard(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
     const access = accessFor(c.req.method, c.req.path)
     if (access === 'public') return next()
     const secret = readSessionCookie(c)
-    const user = secret ? await findSessionUser(deps.sql, sessionIdOf(secret), deps.now()) : undefined
+    const user = secret ? await findSessionUser(deps.sql, secretId(secret), deps.now()) : undefined
     if (!user) throw unauthorized()
     c.set('user', user)
     if (access === 'staff' && !user.is_staff) throw forbidden(STAFF_ONLY)

@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from '../http/session-cookie.ts'
 import { InvalidTokenError, ProviderUnavailableError, type VerifiedIdentity } from '../auth/tokens.ts'
-import { sessionIdOf } from '../guard/index.ts'
+import { secretId } from '../auth/secrets.ts'
 import { newSecret } from '../auth/secrets.ts'
 import { currentUserView } from './users.ts'
 
@@ -55,7 +55,7 @@ export function createSessionRoutes(deps: ApiDeps) {
 
   app.post('/sign-out', async (c) => {
     const secret = readSessionCookie(c)
-    if (secret) await deleteSession(deps.sql, sessionIdOf(secret))
+    if (secret) await deleteSession(deps.sql, secretId(secret))
     clearSessionCookie(c)
     return c.body(null, 204)
   })

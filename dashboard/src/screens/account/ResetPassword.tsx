@@ -16,7 +16,7 @@ export default function ResetPassword() {
       autoComplete="new-password"
       submitLabel="Save and sign in"
       schema={passwordResetSchema}
-      send={(values) => api.auth.resetPassword(values)}
+      send={api.auth.resetPassword}
     />
   )
 }

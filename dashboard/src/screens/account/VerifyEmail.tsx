@@ -19,7 +19,7 @@ export default function VerifyEmail() {
       autoComplete="current-password"
       submitLabel="Confirm and sign in"
       schema={verifyEmailSchema}
-      send={(values) => api.auth.verifyEmail(values)}
+      send={api.auth.verifyEmail}
     />
   )
 }
