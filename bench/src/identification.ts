@@ -24,7 +24,7 @@ import { pino } from 'pino'
 import { loadConfig } from '@fl0/server'
 import { migrateEvents, openEventStore, type EventStore } from '@fl0/stores'
 import { cookieSynced, createDemo, inUniversalTable, runDemo, upIdOf, writePartnerFiles, type DemoOptions, type Truth } from '@fl0/demo'
-import { importBusinessIntents, importCookies, importIpToCompany, importUniversalTable, loadRanges, Progress, refreshSessions } from '@fl0/workers'
+import { importBusinessIntents, importCookies, importIpToCompany, importUniversalTable, loadNetworks, Progress, refreshSessions } from '@fl0/workers'
 import { orgParams, resolvedVisitsSql } from '@fl0/query'
 
 const { values } = parseArgs({
@@ -96,11 +96,11 @@ try {
   const before = await measure(store)
   const refreshed = new Progress()
   const t0 = Date.now()
-  log(await refreshSessions(store.client, await loadRanges(store), [result.org_id], refreshed, new Date()))
+  log(await refreshSessions(store.client, await loadNetworks(store), [result.org_id], refreshed, new Date()))
   const refreshSeconds = (Date.now() - t0) / 1000
   const after = await measure(store)
   const again = new Progress()
-  log(await refreshSessions(store.client, await loadRanges(store), [result.org_id], again, new Date()))
+  log(await refreshSessions(store.client, await loadNetworks(store), [result.org_id], again, new Date()))
   process.stdout.write(`${JSON.stringify({ demo: { companies: demo.companies, people: demo.people, days: demo.days, events: result.events }, worker: before, refreshed: after, refreshSeconds, refresh: refreshed.counts, secondRefresh: again.counts }, null, 2)}\n`)
 } finally {
   await store.close()

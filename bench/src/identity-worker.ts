@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { migrateEvents, openEventStore } from '@fl0/stores'
 import { createDemo, PARTNER_FILES } from '@fl0/demo'
-import { cidrKeys, hitOf, RangeTable, storeHits, type Hit, type RangeKind } from '@fl0/workers'
+import { cidrKeys, freeNetworkData, hitOf, Networks, RangeTable, storeHits, type Hit, type RangeKind } from '@fl0/workers'
 import { chTime } from '@fl0/contracts'
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '200000' }, batch: { type: 'string', default: '5000' } } })
@@ -27,6 +27,8 @@ const ranges = RangeTable.build(
     return { ...cidrKeys(network!)!, companyName: name!, domain: domain!, kind: kind as RangeKind }
   }),
 )
+// With the free data behind the partner ranges, as the worker runs by default.
+const networks = new Networks(ranges, freeNetworkData())
 const store = await openEventStore({ kind: 'chdb', path: mkdtempSync(join(tmpdir(), 'fl0-identity-bench-')), database: 'fl0' })
 await migrateEvents(store)
 const hits: Hit[] = []
@@ -49,7 +51,7 @@ const times: number[] = []
 let rows = 0
 for (let i = 0; i < hits.length; i += batchSize) {
   const t = Date.now()
-  rows += await storeHits(store, ranges, hits.slice(i, i + batchSize))
+  rows += await storeHits(store, networks, hits.slice(i, i + batchSize))
   times.push(Date.now() - t)
 }
 const seconds = (Date.now() - started) / 1000

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util'
 import { Readable } from 'node:stream'
 import { normalizeCall } from '@fl0/ingest'
 import { createDiskBus, migrateEvents, openEventStore, type DeliveredMessage } from '@fl0/stores'
-import { hitOf, recordKey, storeHits, RangeTable } from '@fl0/workers'
+import { hitOf, Networks, recordKey, storeHits, RangeTable } from '@fl0/workers'
 import { batchBody } from './events.ts'
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '200000' } } })
@@ -93,7 +93,7 @@ await step('chDB insert into events (10,000 a batch, materialised views included
   for (let i = 0; i < records.length; i += 10_000) await insert(records.slice(i, i + 10_000).map((r) => r.value))
 })
 await step("identity's visits (read, fold, insert; 5,000 a batch)", async () => {
-  for (let i = 0; i < hits.length; i += 5_000) await storeHits(store, RangeTable.empty(), hits.slice(i, i + 5_000))
+  for (let i = 0; i < hits.length; i += 5_000) await storeHits(store, new Networks(RangeTable.empty(), undefined), hits.slice(i, i + 5_000))
 })
 await store.close()
 rmSync(dir, { recursive: true, force: true })

@@ -99,6 +99,13 @@ const schema = z.object({
    * answers that it is not configured.
    */
   EXPORT_DATABASE_URL: z.string().url().optional(),
+  /**
+   * Free network data (docs/identification.md "Networks from free data"): `free` looks every visit's address up in
+   * the data that ships with fl0 (the AS and its organisation, classified; DB-IP's city), which names companies
+   * behind anonymous visits with no data bought; `off` leaves naming to imported ranges alone (and saves the workers
+   * role about 150 MB).
+   */
+  FL0_IP_DATA: z.enum(['free', 'off']).default('free'),
   /** The largest file an admin import takes, in bytes (10 GiB); streamed, never held whole. Every other /api body has its own, fixed limit (api/src/http/body-limit.ts). */
   FL0_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_MAX_BYTES),
   /** How long an /api body other than an upload may take to arrive whole, in seconds; past it the connection is cut (a slowloris). */

@@ -99,7 +99,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
     // Its own consumer group: the dictionary keeps up even while the writer catches up, and vice versa.
     consumers.push(await startLexiconWorker({ bus: stores.bus!, store: events, logger }))
     // Its own group too: visits and their address matches (workers/src/identity), and the callback's links.
-    consumers.push(await startIdentityWorker({ bus: stores.bus!, store: events, logger }))
+    consumers.push(await startIdentityWorker({ bus: stores.bus!, store: events, logger, ipData: config.FL0_IP_DATA }))
     // Scoring models train here, off the request path: the api only queues them (workers/src/scoring/runner.ts).
     scoring = createScoringRunner({ sql: stores.metadata!, events, logger })
     scoring.start()
@@ -110,6 +110,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
       logger,
       now: () => new Date(),
       exportDatabase: config.EXPORT_DATABASE_URL ? () => openPostgres(config.EXPORT_DATABASE_URL!) : undefined,
+      ipData: config.FL0_IP_DATA,
     })
     jobs.start()
   }

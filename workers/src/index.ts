@@ -32,6 +32,7 @@ export {
 } from './jobs/index.ts'
 export { addressKey, cidrKeys, cidrOf, keyToText } from './identity/ip.ts'
 export { RangeTable, type RangeKind } from './identity/ranges.ts'
-export { loadRanges } from './identity/range-source.ts'
+export { loadNetworks, loadRanges, type IpDataMode } from './identity/range-source.ts'
+export { AsnTable, classifyNetwork, freeNetworkData, NAMED_KINDS, Networks, Places, type FreeNetworkData, type NetworkKind, type NetworkMatch } from './identity/networks/index.ts'
 export { hashEmail, storeLinks } from './identity/links.ts'
 export { hitOf, type Hit } from './identity/visits.ts'

@@ -7,6 +7,7 @@ import { createDiskBus, type Bus, type EventStore } from '@fl0/stores'
 import { eventRow, openTestEventStore } from '@fl0/stores/events/testing'
 import { startIdentityWorker } from './index.ts'
 import { RangeTable } from './ranges.ts'
+import { Networks } from './networks/index.ts'
 import { cidrKeys } from './ip.ts'
 
 /**
@@ -32,7 +33,8 @@ const ranges = RangeTable.build([
   { ...cidrKeys('71.160.0.0/11')!, companyName: 'Northwind Broadband', domain: '', kind: 'isp' },
   { ...cidrKeys('2001:db8:1f::/48')!, companyName: 'Acme', domain: 'acme.com', kind: 'company' },
 ])
-const fixed = { get: async () => ranges }
+// Partner ranges alone here (the free data's naming is networks.test.ts's and free-data.integration.test.ts's).
+const fixed = { get: async () => new Networks(ranges, undefined) }
 
 async function startCounted() {
   let visits = 0

@@ -1,5 +1,6 @@
 import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
-import { createRangeSource, type RangeSource } from './range-source.ts'
+import { createRangeSource, type IpDataMode, type RangeSource } from './range-source.ts'
+import type { Networks } from './networks/index.ts'
 import { storeLinks, parseLinkRecord, type LinkRecord } from './links.ts'
 import { foldVisits, hitOf, nextVersion, VISIT_GAP_MS, visitOfRow, visitRow, type Hit, type Visit, type VisitRow } from './visits.ts'
 import { chTime } from '@fl0/contracts'
@@ -18,8 +19,10 @@ export interface IdentityWorkerDeps {
   group?: string
   maxBatchSize?: number
   maxWaitMs?: number
-  /** Where the ranges come from; by default ip_to_company, rechecked every 10 s. */
+  /** Where the ranges come from; by default ip_to_company, rechecked every 10 s, with the free data behind it. */
   ranges?: RangeSource
+  /** Whether addresses are also looked up in the free data (FL0_IP_DATA); 'free' by default. */
+  ipData?: IpDataMode
   /** Called after each batch of events is in identified_visits, with the number of records it held. */
   onVisits?: (count: number) => void
   /** Called after each batch of links is stored. */
@@ -50,7 +53,7 @@ export interface IdentityWorkerDeps {
  */
 export async function startIdentityWorker(deps: IdentityWorkerDeps): Promise<Consumer> {
   const { bus, store, logger } = deps
-  const ranges = deps.ranges ?? createRangeSource(store)
+  const ranges = deps.ranges ?? createRangeSource(store, { ipData: deps.ipData })
   const group = deps.group ?? IDENTITY_GROUP
   const linksGroup = `${group}-links`
   const events = await bus.consume({
@@ -118,7 +121,7 @@ const VISITORS_PER_QUERY = 1_000
  * Folds hits (any organisations, any visitors, any order) into identified_visits:
  * the worker's step 2 and 3, for tests and tools too.
  */
-export async function storeHits(store: EventStore, ranges: import('./ranges.ts').RangeTable, hits: readonly Hit[]): Promise<number> {
+export async function storeHits(store: EventStore, networks: Networks, hits: readonly Hit[]): Promise<number> {
   if (hits.length === 0) return 0
   const byOrg = new Map<string, Map<string, Hit[]>>()
   for (const h of hits) {
@@ -140,8 +143,8 @@ export async function storeHits(store: EventStore, ranges: import('./ranges.ts')
       const stored = await storedVisits(store, orgId, chunk, min - VISIT_GAP_MS, max + VISIT_GAP_MS)
       for (const id of chunk) {
         const { write, replaced } = foldVisits(stored.get(id) ?? [], visitors.get(id)!)
-        for (const v of write) rows.push(visitRow(v, ranges, nextVersion()))
-        for (const v of replaced) rows.push(visitRow(v, ranges, nextVersion(), true))
+        for (const v of write) rows.push(visitRow(v, networks, nextVersion()))
+        for (const v of replaced) rows.push(visitRow(v, networks, nextVersion(), true))
       }
     }
   }

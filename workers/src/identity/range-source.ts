@@ -1,24 +1,29 @@
 import type { EventStore } from '@fl0/stores'
 import { addressKey } from './ip.ts'
+import { freeNetworkData, Networks } from './networks/index.ts'
 import { RANGE_KINDS, RangeTable, type IpRange, type RangeKind } from './ranges.ts'
 
 /**
  * The ranges of ip_to_company as a RangeTable, reloaded when the table
- * changes. Whether it changed is a cheap question (row count and newest
+ * changes, with the free network data behind them (networks/index.ts). Whether it changed is a cheap question (row count and newest
  * import time), asked at most every `checkMs`, so a worker sees an import
  * within seconds and pays one tiny query a batch at most.
  */
 export interface RangeSource {
-  get(): Promise<RangeTable>
+  get(): Promise<Networks>
 }
 
-export function createRangeSource(store: EventStore, options: { checkMs?: number; now?: () => number } = {}): RangeSource {
+/** Whether the free data is used: 'free' (the default) or 'off' (FL0_IP_DATA). */
+export type IpDataMode = 'free' | 'off'
+
+export function createRangeSource(store: EventStore, options: { checkMs?: number; now?: () => number; ipData?: IpDataMode } = {}): RangeSource {
   const checkMs = options.checkMs ?? 10_000
   const now = options.now ?? Date.now
-  let table = RangeTable.empty()
+  const free = freeNetworkData(options.ipData)
+  let table = new Networks(RangeTable.empty(), free)
   let signature: string | undefined
   let checkedAt = -Infinity
-  let loading: Promise<RangeTable> | undefined
+  let loading: Promise<Networks> | undefined
   return {
     async get() {
       if (loading) return loading
@@ -28,7 +33,7 @@ export function createRangeSource(store: EventStore, options: { checkMs?: number
           const sig = await rangesSignature(store)
           checkedAt = now()
           if (sig !== signature) {
-            table = await loadRanges(store)
+            table = new Networks(await loadRanges(store), free)
             signature = sig
           }
           return table
@@ -66,4 +71,9 @@ export async function loadRanges(store: EventStore): Promise<RangeTable> {
     }
   }
   return RangeTable.build(ranges)
+}
+
+/** The ranges in force now with the free data behind them: what a refresh matches visits against. */
+export async function loadNetworks(store: EventStore, ipData: IpDataMode = 'free'): Promise<Networks> {
+  return new Networks(await loadRanges(store), freeNetworkData(ipData))
 }

@@ -1,6 +1,6 @@
 import { chTime, inTimeRange, type IngestedEvent } from '@fl0/contracts'
 import { keyToText } from './ip.ts'
-import type { RangeTable } from './ranges.ts'
+import type { Networks } from './networks/index.ts'
 
 /**
  * Visits: one visitor's events with no gap over 30 minutes (the rule of the
@@ -60,6 +60,12 @@ export interface VisitRow {
   ip_kind: string
   ip_range_first: string
   ip_range_last: string
+  ip_asn: number
+  ip_network: string
+  ip_source: string
+  ip_country: string
+  ip_region: string
+  ip_city: string
   email: string
   name: string
   version: number
@@ -198,9 +204,9 @@ function sameVisit(a: Visit, b: Visit): boolean {
   )
 }
 
-/** The row to store: the visit, its address matched against the ranges in force. */
-export function visitRow(v: Visit, ranges: RangeTable, version: number, deleted = false): VisitRow {
-  const match = v.ip ? ranges.match(v.ip) : undefined
+/** The row to store: the visit, its address matched against the ranges in force and the free data (networks/index.ts). */
+export function visitRow(v: Visit, networks: Networks, version: number, deleted = false): VisitRow {
+  const match = networks.match(v.ip)
   return {
     org_id: v.orgId,
     visitor_id: v.visitorId,
@@ -210,11 +216,17 @@ export function visitRow(v: Visit, ranges: RangeTable, version: number, deleted 
     user_id: v.userId,
     puid: v.puid,
     ip: v.ip,
-    ip_company: match?.companyName ?? '',
-    ip_domain: match?.domain ?? '',
-    ip_kind: match?.kind ?? '',
-    ip_range_first: match ? keyToText(match.first, true) : '::',
-    ip_range_last: match ? keyToText(match.last, true) : '::',
+    ip_company: match.companyName,
+    ip_domain: match.domain,
+    ip_kind: match.kind,
+    ip_range_first: match.range ? keyToText(match.range.first, true) : '::',
+    ip_range_last: match.range ? keyToText(match.range.last, true) : '::',
+    ip_asn: match.asn,
+    ip_network: match.network,
+    ip_source: match.source,
+    ip_country: match.country,
+    ip_region: match.region,
+    ip_city: match.city,
     email: v.email,
     name: v.name,
     version,

@@ -1,6 +1,6 @@
 import { ALREADY_RUNNING, claimAdminJob, failUnclaimedAdminJob, findAdminJob, JOB_SILENCE_MS, startAdminJob, type EventStore, type Sql } from '@fl0/stores'
 import type { JobKind } from '@fl0/contracts'
-import { loadRanges } from '../identity/range-source.ts'
+import { loadNetworks, type IpDataMode } from '../identity/range-source.ts'
 import { copyToExportDatabase } from './copy-export.ts'
 import { JobFailure } from './progress.ts'
 import { refreshPagesAndActivities } from './refresh-pages.ts'
@@ -24,6 +24,8 @@ export interface JobQueueDeps extends JobDeps {
   events: EventStore
   /** EXPORT_DATABASE_URL opened, for the copy; undefined when none is configured. */
   exportDatabase?: () => Promise<Sql>
+  /** Whether refreshes also match addresses against the free network data (FL0_IP_DATA); 'free' by default. */
+  ipData?: IpDataMode
 }
 
 /** Queues a job for the workers role; ALREADY_RUNNING while one of its kind runs. */
@@ -61,7 +63,7 @@ function workOf(deps: JobQueueDeps, kind: QueuedJobKind, params: { orgIds?: stri
   const orgIds = params.orgIds
   switch (kind) {
     case 'refresh-sessions':
-      return async (progress) => refreshSessions(client, await loadRanges(deps.events), orgIds, progress, now)
+      return async (progress) => refreshSessions(client, await loadNetworks(deps.events, deps.ipData), orgIds, progress, now)
     case 'refresh-pages-and-activities':
       return (progress) => refreshPagesAndActivities(client, orgIds, progress, now)
     case 'copy-pages-to-supabase':

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { chTime } from '@fl0/contracts'
-import type { RangeTable } from '../identity/ranges.ts'
+import type { Networks } from '../identity/networks/index.ts'
 import { hitOf, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '../identity/visits.ts'
 import { fmt, type Progress } from './progress.ts'
 import { insert, select, type Client } from './store.ts'
@@ -22,19 +22,19 @@ import { insert, select, type Client } from './store.ts'
  */
 const VISIT_COLUMNS = [
   'org_id', 'visitor_id', 'started_at', 'ended_at', 'anonymous_id', 'user_id', 'puid', 'ip', 'ip_company', 'ip_domain', 'ip_kind',
-  'ip_range_first', 'ip_range_last', 'email', 'name',
+  'ip_range_first', 'ip_range_last', 'ip_asn', 'ip_network', 'ip_source', 'ip_country', 'ip_region', 'ip_city', 'email', 'name',
 ] as const
 
-export async function refreshSessions(client: Client, ranges: RangeTable, orgIds: string[] | undefined, progress: Progress, now: Date): Promise<string> {
+export async function refreshSessions(client: Client, networks: Networks, orgIds: string[] | undefined, progress: Progress, now: Date): Promise<string> {
   for (const name of ['events', 'visits', 'written', 'removed', 'unchanged']) progress.add(name, 0)
   const orgs = orgIds ?? (await select<{ org_id: string }>(client, 'SELECT DISTINCT org_id FROM events ORDER BY org_id')).map((r) => r.org_id)
   const version = now.getTime() * 1000
-  for (const org of orgs) await refreshOrg(client, ranges, org, progress, now, version)
+  for (const org of orgs) await refreshOrg(client, networks, org, progress, now, version)
   const c = progress.counts
   return `Refreshed ${fmt(c.visits!)} visits of ${fmt(orgs.length)} organisation${orgs.length === 1 ? '' : 's'} from ${fmt(c.events!)} events (${fmt(c.written!)} written, ${fmt(c.removed!)} removed, ${fmt(c.unchanged!)} unchanged)`
 }
 
-async function refreshOrg(client: Client, ranges: RangeTable, org: string, progress: Progress, now: Date, version: number): Promise<void> {
+async function refreshOrg(client: Client, networks: Networks, org: string, progress: Progress, now: Date, version: number): Promise<void> {
   const id = randomUUID().replaceAll('-', '')
   const staging = `identified_visits_refresh_${id}`
   const diff = `identified_visits_diff_${id}`
@@ -48,7 +48,7 @@ async function refreshOrg(client: Client, ranges: RangeTable, org: string, progr
     let current: Hit[] = []
     const endVisit = async () => {
       for (const v of visitsOf(current)) {
-        buffer.push(visitRow(v, ranges, version))
+        buffer.push(visitRow(v, networks, version))
         progress.add('visits')
       }
       current = []

@@ -1,0 +1,81 @@
+import { addressKey, parseIpv4, V4_MAPPED_BASE } from '../ip.ts'
+import type { RangeTable } from '../ranges.ts'
+import { AsnTable } from './asn-table.ts'
+import { classifyNetwork, type Classified } from './classify.ts'
+import { Places, type Place } from './places.ts'
+
+export { AsnTable } from './asn-table.ts'
+export { classifyNetwork, NAMED_KINDS, NETWORK_KINDS, readableName, type NetworkKind } from './classify.ts'
+export { Places, type Place } from './places.ts'
+
+/**
+ * What fl0 knows of an address: the operator's ranges first (bought or
+ * partner data, imported into ip_to_company), then the free data that ships
+ * with fl0 (the AS announcing the address, classified; DB-IP's place).
+ *
+ * - A partner range decides the company, domain and kind, whatever the free
+ *   data says, and so does a partner's provider range (kind isp, mobile,
+ *   hosting): the operator knows better.
+ * - Otherwise the AS's classification (classify.ts): companies, education and
+ *   government are named; providers keep their kind (and their name, for the
+ *   admin's grids) but never name a visitor's company.
+ * The network (AS number and organisation) and the place are kept whichever
+ * source decided, for the admin and the company page.
+ */
+export interface NetworkMatch {
+  companyName: string
+  domain: string
+  kind: string
+  source: 'partner' | 'free' | ''
+  /** The partner range that matched, when one did. */
+  range?: { first: bigint; last: bigint }
+  asn: number
+  network: string
+  country: string
+  region: string
+  city: string
+}
+
+const NO_MATCH: NetworkMatch = { companyName: '', domain: '', kind: '', source: '', asn: 0, network: '', country: '', region: '', city: '' }
+
+/** The free data, loaded once per process (about 1.5 s and 150 MB; bench/README.md "Issue 20"). */
+export interface FreeNetworkData {
+  asns: AsnTable
+  places: Places
+  /** Classifications by AS number, computed on first use. */
+  classified: Map<number, Classified>
+}
+
+let loaded: FreeNetworkData | undefined
+
+/** The free data of the installed packages; `off` (FL0_IP_DATA=off): none, so only imported ranges name companies. */
+export function freeNetworkData(mode: 'free' | 'off' = 'free'): FreeNetworkData | undefined {
+  if (mode === 'off') return undefined
+  loaded ??= { asns: AsnTable.load(), places: Places.load(), classified: new Map() }
+  return loaded
+}
+
+export class Networks {
+  constructor(
+    readonly partner: RangeTable,
+    readonly free: FreeNetworkData | undefined,
+  ) {}
+
+  match(address: string): NetworkMatch {
+    if (!address) return NO_MATCH
+    const v4 = parseIpv4(address)
+    const key = v4 !== undefined ? V4_MAPPED_BASE + BigInt(v4) : addressKey(address)
+    if (key === undefined) return NO_MATCH
+    const range = this.partner.size > 0 ? this.partner.matchKey(key) : undefined
+    const free = this.free
+    const entry = free ? (v4 !== undefined ? free.asns.lookupV4(v4) : free.asns.lookupKey(key)) : undefined
+    const place: Place | undefined = free?.places.lookupKey(key)
+    const where = { country: place?.country ?? '', region: place?.region ?? '', city: place?.city ?? '' }
+    const network = { asn: entry?.asn ?? 0, network: entry?.name ?? '' }
+    if (range) return { companyName: range.companyName, domain: range.domain, kind: range.kind, source: 'partner', range: { first: range.first, last: range.last }, ...network, ...where }
+    if (!entry || !free) return { ...NO_MATCH, ...network, ...where }
+    let c = free.classified.get(entry.asn)
+    if (!c) free.classified.set(entry.asn, (c = classifyNetwork(entry.asn, entry.name, entry.v4Size)))
+    return { companyName: c.name, domain: c.domain, kind: c.kind, source: 'free', ...network, ...where }
+  }
+}
