@@ -3,6 +3,7 @@ export { startLexiconWorker, indexRecords, LEXICON_GROUP, type LexiconWorkerDeps
 export { recordKey } from './lexicon/shape.ts'
 export { startIdentityWorker, storeHits, IDENTITY_GROUP, LINKS_TOPIC, type IdentityWorkerDeps } from './identity/index.ts'
 export { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from './poison/index.ts'
+export { detectBots, startBotsWorker, MAX_MEDIAN_SPAN_MS, MAX_PAGES, MIN_SESSIONS, type BotScan, type BotsWorkerDeps } from './bots/index.ts'
 export { createScoringRunner, exclusionFilters, factorsImage, scoreImage, seededRandom, traitTypes, type Factor, type ScoringRunner, type StoredBacktest, type StoredSummary } from './scoring/index.ts'
 export {
   awaitJob,
@@ -33,6 +34,6 @@ export {
 export { addressKey, cidrKeys, cidrOf, keyToText } from './identity/ip.ts'
 export { RangeTable, type RangeKind } from './identity/ranges.ts'
 export { loadNetworks, loadRanges, type IpDataMode } from './identity/range-source.ts'
-export { AsnTable, classifyNetwork, freeNetworkData, NAMED_KINDS, Networks, Places, type FreeNetworkData, type NetworkKind, type NetworkMatch } from './identity/networks/index.ts'
+export { AsnTable, classifyNetwork, freeNetworkData, KNOWN_NETWORKS, NAMED_KINDS, Networks, Places, type FreeNetworkData, type NetworkKind, type NetworkMatch } from './identity/networks/index.ts'
 export { hashEmail, storeLinks } from './identity/links.ts'
 export { hitOf, type Hit } from './identity/visits.ts'

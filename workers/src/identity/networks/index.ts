@@ -6,6 +6,7 @@ import { Places, type Place } from './places.ts'
 
 export { AsnTable } from './asn-table.ts'
 export { classifyNetwork, NAMED_KINDS, NETWORK_KINDS, readableName, type NetworkKind } from './classify.ts'
+export { KNOWN_NETWORKS } from './known-networks.ts'
 export { Places, type Place } from './places.ts'
 
 /**
