@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createCallbackRoutes, createCallbackSecretCache, createIngestApp, createRefusalCounter, createWebhookRoutes, createWebhookSourceCache, createWriteKeyCache, EVENTS_TOPIC, limiterKey, LINKS_TOPIC, parseTrustedProxies, requestClientIp, type WebhookSources, type WriteKeys } from '@fl0/ingest'
-import { createJobRunner, createScoringRunner, startEventWriter, startIdentityWorker, startLexiconWorker, type JobRunner, type ScoringRunner } from '@fl0/workers'
+import { createJobRunner, createScoringRunner, startBotsWorker, startEventWriter, startIdentityWorker, startLexiconWorker, type JobRunner, type ScoringRunner } from '@fl0/workers'
 import { addCallbackRefusals, findCallbackOrg, findSourceByWriteKey, findWebhookSource, openPostgres, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
 import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
@@ -100,6 +100,8 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
     consumers.push(await startLexiconWorker({ bus: stores.bus!, store: events, logger }))
     // Its own group too: visits and their address matches (workers/src/identity), and the callback's links.
     consumers.push(await startIdentityWorker({ bus: stores.bus!, store: events, logger, ipData: config.FL0_IP_DATA }))
+    // Crawlers and headless browsers among the visitors, marked every minute so people, companies and metrics leave them out (workers/src/bots).
+    consumers.push(startBotsWorker({ store: events, logger }))
     // Scoring models train here, off the request path: the api only queues them (workers/src/scoring/runner.ts).
     scoring = createScoringRunner({ sql: stores.metadata!, events, logger })
     scoring.start()
