@@ -92,6 +92,12 @@ export interface CompanyActivityUser {
   /** Seconds on the site that day. */
   timeSpentOnSite: number
   role: string | null
+  /**
+   * Where the person was that day: the place their events' context.location
+   * names, else their address's place (DB-IP's city, region and country of
+   * their latest located visit: "Cupertino, United States"), else their time
+   * zone's city; null when none is known (api/src/companies/location.ts).
+   */
   location: string | null
   /** The person's last event that day. */
   lastSeen: string
@@ -123,7 +129,11 @@ export interface CompanyDetail {
   pageViews: number
   /** Page views per day over the last 30 days, oldest first, zero-filled. */
   graph: CompanyGraphPoint[]
-  /** Firmographics from the company's group traits: the known ones, in a fixed order. */
+  /**
+   * Firmographics from the company's group traits: the known ones, in a fixed
+   * order; `location` is the place most of its people's addresses were seen
+   * at when the group traits name none.
+   */
   traits: CompanyTrait[]
   /** The activity feed of the last 30 days, newest date first. */
   dates: CompanyActivityDate[]
@@ -131,11 +141,11 @@ export interface CompanyDetail {
   timezone: string
   /** True when the feed holds only the newest events of a very busy window (counts are always complete). */
   truncated: boolean
-  /** The last 30 days' business intents of the domain (imported, docs/identification.md), newest first, then highest score. */
-  intents?: BusinessIntent[]
+  /** The 30 days' business intents of the domain (imported, docs/identification.md), newest first, then highest score; at most 100. */
+  intents: BusinessIntent[]
 }
 
-/** A topic a company researches, with a partner's score, on a day (YYYY-MM-DD). */
+/** A topic a company researches, with a partner's score (as imported; partners score 0–100), on a day (YYYY-MM-DD). */
 export interface BusinessIntent {
   topic: string
   score: number
@@ -147,6 +157,7 @@ export interface CompanyVisitor {
   name: string
   email: string | null
   role: string | null
+  /** As CompanyActivityUser's, over the 30 days. */
   location: string | null
   anonymous: boolean
   firstSeen: string
@@ -210,6 +221,6 @@ export interface CompanyDetails {
   knownPeople: number
   firstSeen: string | null
   lastSeen: string | null
-  /** Every group trait, the known ones first. */
+  /** Every group trait, the known ones first (with `location` as on CompanyDetail). */
   traits: CompanyTrait[]
 }

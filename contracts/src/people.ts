@@ -135,6 +135,8 @@ export interface UserProfile {
   companyDomain: string | null
   firstSeen: string | null
   lastSeen: string | null
+  /** Where the person is: their events' latest context.location, else their address's place, else their time zone's city (as the company page's). */
+  location: string | null
   traits: ProfileTrait[]
   /** Activity events (page, screen, track) per day of the window, oldest first, zero-filled. */
   graph: ProfilePoint[]

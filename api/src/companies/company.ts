@@ -8,9 +8,11 @@ import { normalizeDomain, resolveCompanyMembers, type CompanyMembers } from '@fl
 import { buildFeed, loadFeedRows } from './feed.ts'
 import { logoUrlFor } from './logo.ts'
 import { companyNameFromPeople, loadPeople } from './people.ts'
+import { loadBusinessIntents } from '../identification/intents.ts'
+import { loadCompanyIpPlace, loadIpPlaces } from './places.ts'
 import { loadGroupTraits } from './profile.ts'
 import { loadDaily, loadSeen, loadVisitorCount } from './summary.ts'
-import { allTraits, panelTraits, type TraitValue } from './traits.ts'
+import { allTraits, panelTraits, withIpPlace, type TraitValue } from './traits.ts'
 import { loadVisitors } from './visitors.ts'
 import { companyWindow, type CompanyWindow } from './window.ts'
 
@@ -45,13 +47,17 @@ function websiteOf(traits: Record<string, TraitValue>, domain: string): string {
 export async function companyDetail(deps: ApiDeps, orgId: string, param: string): Promise<CompanyDetail> {
   const f = await findCompany(deps, orgId, param)
   const client = deps.events.client
-  const [traits, people, daily, visitors, seen, feed] = await Promise.all([
+  const now = f.window.params.w_now
+  const [traits, people, daily, visitors, seen, feed, ipPlaces, companyPlace, intents] = await Promise.all([
     loadGroupTraits(client, orgId, f.members),
     loadPeople(client, orgId, f.members),
     loadDaily(client, orgId, f.members, f.window),
     loadVisitorCount(client, orgId, f.members, f.window),
-    loadSeen(client, orgId, f.members, f.window.params.w_now),
+    loadSeen(client, orgId, f.members, now),
     loadFeedRows(client, orgId, f.members, f.window),
+    loadIpPlaces(client, orgId, f.members, now),
+    loadCompanyIpPlace(client, orgId, f.members, now),
+    loadBusinessIntents(client, f.members.domain, f.window.dates[0]!),
   ])
   const domain = f.members.domain
   return {
@@ -63,17 +69,19 @@ export async function companyDetail(deps: ApiDeps, orgId: string, param: string)
     lastSeen: seen.lastSeen,
     pageViews: daily.pageViews.reduce((n, p) => n + p.value, 0),
     graph: daily.pageViews,
-    traits: panelTraits(traits),
-    dates: buildFeed(feed.rows, people),
+    traits: panelTraits(withIpPlace(traits, companyPlace)),
+    dates: buildFeed(feed.rows, people, ipPlaces),
     timezone: f.window.timezone,
     truncated: feed.truncated,
+    intents,
   }
 }
 
 export async function companyVisitors(deps: ApiDeps, orgId: string, param: string): Promise<CompanyVisitors> {
   const f = await findCompany(deps, orgId, param)
-  const people = await loadPeople(deps.events.client, orgId, f.members)
-  return { visitors: await loadVisitors(deps.events.client, orgId, f.members, f.window, people) }
+  const client = deps.events.client
+  const [people, ipPlaces] = await Promise.all([loadPeople(client, orgId, f.members), loadIpPlaces(client, orgId, f.members, f.window.params.w_now)])
+  return { visitors: await loadVisitors(client, orgId, f.members, f.window, people, ipPlaces) }
 }
 
 export async function companyAnalytics(deps: ApiDeps, orgId: string, param: string): Promise<CompanyAnalytics> {
@@ -84,10 +92,12 @@ export async function companyAnalytics(deps: ApiDeps, orgId: string, param: stri
 export async function companyDetails(deps: ApiDeps, orgId: string, param: string): Promise<CompanyDetails> {
   const f = await findCompany(deps, orgId, param)
   const client = deps.events.client
-  const [traits, people, seen] = await Promise.all([
+  const now = f.window.params.w_now
+  const [traits, people, seen, companyPlace] = await Promise.all([
     loadGroupTraits(client, orgId, f.members),
     loadPeople(client, orgId, f.members),
-    loadSeen(client, orgId, f.members, f.window.params.w_now),
+    loadSeen(client, orgId, f.members, now),
+    loadCompanyIpPlace(client, orgId, f.members, now),
   ])
   const domain = f.members.domain
   return {
@@ -99,7 +109,7 @@ export async function companyDetails(deps: ApiDeps, orgId: string, param: string
     knownPeople: f.members.people,
     firstSeen: seen.firstSeen,
     lastSeen: seen.lastSeen,
-    traits: allTraits(traits),
+    traits: allTraits(withIpPlace(traits, companyPlace)),
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ActivityType, CompanyActivityDate, CompanyActivityUser } from '@fl0/contracts'
 import { timedActivitySql } from './activity.ts'
-import { locationOf } from './location.ts'
+import { contextPlace, timeZoneCity } from './location.ts'
 import { isoOf, num, rows, type Client, type CompanyMembers } from '@fl0/query'
 import { displayName, type PersonInfo } from './people.ts'
 import type { CompanyWindow } from './window.ts'
@@ -46,10 +46,16 @@ export function eventName(r: Pick<FeedRow, 'type' | 'event' | 'name' | 'page_tit
   return r.name || r.page_title || r.page_path || r.type
 }
 
-/** Builds the feed from rows in any order. */
-export function buildFeed(feedRows: FeedRow[], people: Map<string, PersonInfo>): CompanyActivityDate[] {
+/**
+ * Builds the feed from rows in any order. A person's location on a day
+ * (location.ts's order): the latest place their events of that day carry in
+ * context.location, else the place of their address (`ipPlaces`, by person,
+ * places.ts), else the city of that day's latest time zone.
+ */
+export function buildFeed(feedRows: FeedRow[], people: Map<string, PersonInfo>, ipPlaces: Map<string, string>): CompanyActivityDate[] {
   const sorted = [...feedRows].sort((a, b) => a.timestamp.localeCompare(b.timestamp))
   const dates = new Map<string, Map<string, CompanyActivityUser>>()
+  const sent = new Map<CompanyActivityUser, { place: string | null; zone: string | null }>()
   for (const r of sorted) {
     let users = dates.get(r.date)
     if (!users) dates.set(r.date, (users = new Map()))
@@ -58,14 +64,18 @@ export function buildFeed(feedRows: FeedRow[], people: Map<string, PersonInfo>):
       const info = people.get(r.person)
       user = { id: r.person, name: displayName(r.person, info), email: info?.email ?? null, timeSpentOnSite: 0, role: info?.role ?? null, location: null, lastSeen: '', pageCount: 0, events: [] }
       users.set(r.person, user)
+      sent.set(user, { place: null, zone: null })
     }
     const spent = num(r.spent)
     user.timeSpentOnSite += spent
     user.lastSeen = isoOf(r.timestamp)
-    user.location = locationOf(r) ?? user.location
+    const seen = sent.get(user)!
+    seen.place = contextPlace(r) ?? seen.place
+    seen.zone = timeZoneCity(r.tz) ?? seen.zone
     if (r.type === 'page') user.pageCount++
     user.events.push({ time: isoOf(r.timestamp), type: r.type, name: eventName(r), timeSpent: spent, ...(r.type === 'page' && r.page_path ? { path: r.page_path } : {}) })
   }
+  for (const [user, seen] of sent) user.location = seen.place ?? ipPlaces.get(user.id) ?? seen.zone
   return [...dates]
     .sort((a, b) => b[0].localeCompare(a[0]))
     .map(([date, users]) => ({ date, users: [...users.values()].sort((a, b) => b.lastSeen.localeCompare(a.lastSeen) || a.id.localeCompare(b.id)) }))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { traitLabel } from '@fl0/contracts'
-import { allTraits, mergeTraits } from './traits.ts'
+import { allTraits, mergeTraits, panelTraits, withIpPlace } from './traits.ts'
 
 describe('traits', () => {
   it('merges newest first, flattens one level, types the icons', () => {
@@ -13,6 +13,17 @@ describe('traits', () => {
       ['Address city', 'string'],
       ['Tags', 'stringArray'],
     ])
+  })
+
+  it('adds the address’s place as Location after Country, unless the group calls name a location', () => {
+    const merged = { country: 'US', plan: 'pro' }
+    expect(panelTraits(withIpPlace(merged, 'Cupertino, United States')).map((t) => [t.key, t.label, t.value, t.icon])).toEqual([
+      ['country', 'Country', 'US', 'string'],
+      ['location', 'Location', 'Cupertino, United States', 'string'],
+      ['plan', 'Plan', 'pro', 'string'],
+    ])
+    expect(withIpPlace(merged, null)).toBe(merged)
+    expect(panelTraits(withIpPlace({ location: 'HQ: Berlin' }, 'Cupertino, United States')).map((t) => t.value)).toEqual(['HQ: Berlin'])
   })
 
   it('humanizes keys', () => {

@@ -2,7 +2,10 @@ import { traitIcon, traitLabel, type CompanyTrait } from '@fl0/contracts'
 
 /**
  * The company's traits as the page lists them (icon, label, value), from the
- * merged traits of its group calls (profile.ts).
+ * merged traits of its group calls (profile.ts), and its Location: the place
+ * most of its people's addresses were seen at (places.ts), unless its group
+ * calls name a location of their own (what the client sends comes first, as
+ * for a person's location).
  *
  * The left panel shows the firmographics a B2B team looks for first, in this
  * order, when present; the Company details tab shows every trait, these first
@@ -16,6 +19,7 @@ const KNOWN: ReadonlyArray<readonly [key: string, label: string]> = [
   ['employees', 'Employees'],
   ['revenue', 'Revenue'],
   ['country', 'Country'],
+  ['location', 'Location'],
   ['plan', 'Plan'],
   ['website', 'Website'],
   ['createdAt', 'Created'],
@@ -45,6 +49,11 @@ function* flatten(obj: Record<string, unknown>, prefix = ''): Generator<[string,
       if (items.length) yield [key, items]
     } else if (typeof v === 'object' && !prefix) yield* flatten(v as Record<string, unknown>, key)
   }
+}
+
+/** The merged traits with the address's place as `location` when the group calls name none. */
+export function withIpPlace(merged: Record<string, TraitValue>, ipPlace: string | null): Record<string, TraitValue> {
+  return ipPlace && !('location' in merged) ? { ...merged, location: ipPlace } : merged
 }
 
 /** The panel's traits: the known firmographics present, in order. */

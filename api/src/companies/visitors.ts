@@ -8,7 +8,8 @@ import type { CompanyWindow } from './window.ts'
 /**
  * The Visitors tab: everyone of the company active in the window, most
  * recently seen first, with their sessions, page views, track events, time on
- * site (activity.ts's rule) and most viewed pages. At most MAX_VISITORS.
+ * site (activity.ts's rule), most viewed pages and location (location.ts's
+ * order; `ipPlaces` by person, places.ts). At most MAX_VISITORS.
  */
 export const MAX_VISITORS = 1000
 const TOP_PAGES = 3
@@ -27,7 +28,7 @@ interface Row {
   tz: string
 }
 
-export async function loadVisitors(client: Client, org: string, members: CompanyMembers, window: CompanyWindow, people: Map<string, PersonInfo>): Promise<CompanyVisitor[]> {
+export async function loadVisitors(client: Client, org: string, members: CompanyMembers, window: CompanyWindow, people: Map<string, PersonInfo>, ipPlaces: Map<string, string>): Promise<CompanyVisitor[]> {
   const timed = timedActivitySql(members, window)
   const plain = memberActivitySql(members, window)
   const [found, pages] = await Promise.all([
@@ -63,7 +64,7 @@ export async function loadVisitors(client: Client, org: string, members: Company
       name: displayName(r.person, info),
       email: info?.email ?? null,
       role: info?.role ?? null,
-      location: locationOf(r),
+      location: locationOf(r, ipPlaces.get(r.person) ?? null),
       anonymous: r.person.startsWith('anon:'),
       firstSeen: isoOf(r.first_seen),
       lastSeen: isoOf(r.last_seen),

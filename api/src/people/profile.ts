@@ -1,6 +1,8 @@
 import { PEOPLE_TEXT, TOP_LIST_SIZE, type FeatureUsage, type ProfileTrait, type UserProfile } from '@fl0/contracts'
 import type { ApiDeps } from '../deps.ts'
 import { memberActivitySql } from '../companies/activity.ts'
+import { locationOf, type ContextLocation } from '../companies/location.ts'
+import { loadIpPlaces } from '../companies/places.ts'
 import { FREE_MAIL_PARAMS, latestTraitSql, num, personCompanySql, personFilter, resolvePerson, rows, type Client, type ResolvedPerson } from '@fl0/query'
 import { displayName, loadPeople } from '../companies/people.ts'
 import { loadSeen } from '../companies/summary.ts'
@@ -32,7 +34,7 @@ export async function userProfile(deps: ApiDeps, orgId: string, key: string): Pr
   const window = await profileWindow(deps.sql, orgId, deps.now())
   const m = personFilter(person)
   const activity = memberActivitySql(person, window)
-  const [identifyRows, people, company, seen, daily, events, features] = await Promise.all([
+  const [identifyRows, people, company, seen, daily, events, features, location] = await Promise.all([
     rows<{ traits: string }>(
       client,
       `SELECT toJSONString(traits) AS traits FROM events WHERE org_id = {org:String} AND type = 'identify' AND ${m.where}
@@ -49,6 +51,7 @@ export async function userProfile(deps: ApiDeps, orgId: string, key: string): Pr
       { org: orgId, ...activity.params },
     ),
     loadFeatures(deps.sql, orgId),
+    loadLocation(client, orgId, person, window.params.w_now),
   ])
   const info = people.get(person.key)
   const byDate = new Map(daily.map((d) => [d.date, num(d.n)]))
@@ -64,6 +67,7 @@ export async function userProfile(deps: ApiDeps, orgId: string, key: string): Pr
     companyDomain: company.domain || null,
     firstSeen: seen.firstSeen,
     lastSeen: seen.lastSeen,
+    location,
     traits: traitList(mergeTraits(identifyRows.map((r) => JSON.parse(r.traits) as Record<string, unknown>))),
     graph: window.dates.map((date) => ({ date, value: byDate.get(date) ?? 0 })),
     mostUsedFeatures: lists.top.filter((f) => f.usage > 0),
@@ -94,4 +98,26 @@ async function loadCompany(client: Client, orgId: string, person: ResolvedPerson
     { org: orgId, group: found.group_id },
   )
   return { domain: found.company_domain, name: group?.name.trim() ?? '' }
+}
+
+/**
+ * Where the person is, in the company page's order (companies/location.ts):
+ * the latest context.location their events carry, else their address's place
+ * (their latest located visit), else their latest time zone's city.
+ */
+async function loadLocation(client: Client, orgId: string, person: ResolvedPerson, now: string): Promise<string | null> {
+  const m = personFilter(person)
+  const latest = (col: string) => `argMaxIf(${col}, timestamp, ${col} != '')`
+  const [context, ipPlaces] = await Promise.all([
+    rows<ContextLocation>(
+      client,
+      `SELECT ${latest('context.location.city::String')} AS city, ${latest('context.location.region::String')} AS region,
+         ${latest('context.location.country::String')} AS country, ${latest('context.timezone::String')} AS tz
+       FROM events WHERE org_id = {org:String} AND timestamp <= {now:DateTime64(3)} AND ${m.where}`,
+      { org: orgId, now, ...m.params },
+    ),
+    loadIpPlaces(client, orgId, person, now),
+  ])
+  const none = { city: '', region: '', country: '', tz: '' }
+  return locationOf(context[0] ?? none, ipPlaces.get(person.key) ?? null)
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CompanyAnalytics, CompanyDetail, CompanyDetails, CompanyVisitors, IngestedEvent } from '@fl0/contracts'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
+import { insertVisits } from '../companies/testing.ts'
 import { createTestApi, type TestApi } from '../testing.ts'
 
 /**
@@ -73,6 +74,28 @@ beforeAll(async () => {
     eventRow({ org_id: otherOrg, type: 'page', user_id: 'u-ada', timestamp: at('2026-03-01T09:00:01Z'), page_path: '/elsewhere' }),
     eventRow({ org_id: otherOrg, type: 'page', user_id: 'u-zed', anonymous_id: 'anon-lena', timestamp: at('2026-03-01T09:00:02Z'), page_path: '/elsewhere' }),
   ])
+  // What the identity worker stores of the visits' addresses (DB-IP's places): Bob's backend visit (no anonymous id) from
+  // Cupertino; Lena's from Paris, though her browser said Lyon; Ada has none (her time zone's city stays).
+  await insertVisits(t.events, [
+    { org_id: acmeOrg, user_id: 'u-bob', started_at: at('2026-02-26T09:00:05Z'), ip_country: 'US', ip_region: 'California', ip_city: 'Cupertino' },
+    { org_id: acmeOrg, anonymous_id: 'anon-lena', started_at: at('2026-02-28T15:00:05Z'), ip_country: 'FR', ip_region: 'Île-de-France', ip_city: 'Paris' },
+    // Carol's only located visit is through a VPN's data centre: no place.
+    { org_id: acmeOrg, user_id: 'u-carol', started_at: at('2026-02-10T12:00:10Z'), ip_kind: 'hosting', ip_country: 'US', ip_region: 'Virginia', ip_city: 'Ashburn' },
+    // The other organisation's visit of Ada's user id: never on the first's page.
+    { org_id: otherOrg, user_id: 'u-ada', started_at: at('2026-03-01T09:00:01Z'), ip_country: 'JP', ip_city: 'Osaka' },
+  ])
+  // Business intents, as the admin's import stores them: the domain's within the 30 days, one before them, another domain's.
+  await t.events.client.insert({
+    table: 'business_intents',
+    format: 'JSONEachRow',
+    values: [
+      { company_domain: 'acme.com', topic: 'Visitor identification', score: 87, date: '2026-02-27', imported_at: '2026-03-01 00:00:00.000' },
+      { company_domain: 'acme.com', topic: 'Product analytics', score: 64.5, date: '2026-02-27', imported_at: '2026-03-01 00:00:00.000' },
+      { company_domain: 'acme.com', topic: 'Data warehouse', score: 40, date: '2026-03-01', imported_at: '2026-03-01 00:00:00.000' },
+      { company_domain: 'acme.com', topic: 'Too old', score: 99, date: '2026-01-15', imported_at: '2026-03-01 00:00:00.000' },
+      { company_domain: 'globex.com', topic: 'Visitor identification', score: 12, date: '2026-02-27', imported_at: '2026-03-01 00:00:00.000' },
+    ],
+  })
 })
 afterAll(() => t.close())
 
@@ -96,8 +119,31 @@ describe('GET /api-v2/orgs/{organization}/companies/{company}', () => {
       { key: 'employees', icon: 'number', label: 'Employees', value: 120 },
       { key: 'revenue', icon: 'number', label: 'Revenue', value: 5_000_000 },
       { key: 'country', icon: 'string', label: 'Country', value: 'DE' },
+      // The place most of its people's addresses were seen at (Bob's Cupertino and Lena's Paris tie on people and
+      // visits, both with a city: the latest wins).
+      { key: 'location', icon: 'string', label: 'Location', value: 'Paris, France' },
       { key: 'plan', icon: 'string', label: 'Plan', value: 'enterprise' },
     ])
+  })
+
+  it("lists the domain's business intents of the 30 days, newest first, then highest score", async () => {
+    expect((await detail()).intents).toEqual([
+      { topic: 'Data warehouse', score: 40, date: '2026-03-01' },
+      { topic: 'Visitor identification', score: 87, date: '2026-02-27' },
+      { topic: 'Product analytics', score: 64.5, date: '2026-02-27' },
+    ])
+    expect((await get<CompanyDetail>('/api-v2/orgs/acme/companies/globex.com')).intents).toEqual([{ topic: 'Visitor identification', score: 12, date: '2026-02-27' }])
+  })
+
+  it("locates each person by their events' context, else their address's place, else their time zone", async () => {
+    const c = await detail()
+    const located = (date: string) => c.dates.find((d) => d.date === date)!.users.map((u) => [u.id, u.location])
+    // Ada: no located visit, her time zone's city. Bob: his address's place. Lena: what her browser said wins over her address.
+    expect(located('2026-03-01')).toEqual([['u-ada', 'Berlin']])
+    expect(located('2026-02-26')).toEqual([['u-bob', 'Cupertino, United States']])
+    expect(located('2026-02-28')).toEqual([['anon:anon-lena', 'Lyon, France']])
+    // Carol's only place is a data centre's: her time zone's city.
+    expect(located('2026-02-10')).toEqual([['u-carol', 'Berlin']])
   })
 
   it('counts the visitors and page views of the 30 days: group members, business e-mails, linked anonymous visits, leads', async () => {
@@ -201,6 +247,9 @@ describe('GET /api-v2/orgs/{organization}/companies/{company}', () => {
     // There, u-ada is in the group; u-zed is not, though the anonymous id he carries is a lead's in the first organisation.
     expect(other).toMatchObject({ name: 'Acme (other org)', visitors: 1, pageViews: 1 })
     expect(other.dates.flatMap((d) => d.users.map((u) => u.id))).toEqual(['u-ada'])
+    // Its own visit's place, not the first organisation's time zone or places.
+    expect(other.dates[0]!.users[0]!.location).toBe('Osaka, Japan')
+    expect(other.traits).toEqual([{ key: 'location', icon: 'string', label: 'Location', value: 'Osaka, Japan' }])
     const foreign = await t.call('GET', '/api-v2/orgs/acme/companies/acme.com', { cookie: otherCookie })
     expect(foreign.status).toBe(404)
     expect(await foreign.json()).toMatchObject({ message: 'Organization not found' })
@@ -232,7 +281,8 @@ describe('the company tabs', () => {
         { path: '/app/settings', views: 1 },
       ],
     })
-    expect(visitors[1]).toMatchObject({ name: 'Lena Meyer', anonymous: true, sessions: 1, pageViews: 1 })
+    expect(visitors[1]).toMatchObject({ name: 'Lena Meyer', anonymous: true, sessions: 1, pageViews: 1, location: 'Lyon, France' })
+    expect(visitors[2]).toMatchObject({ id: 'u-bob', location: 'Cupertino, United States' })
     // The tab's count is the page's "Visitors (30d)".
     expect(visitors).toHaveLength((await detail()).visitors)
   })
@@ -266,6 +316,7 @@ describe('the company tabs', () => {
       ['Employees', 120],
       ['Revenue', 5_000_000],
       ['Country', 'DE'],
+      ['Location', 'Paris, France'],
       ['Plan', 'enterprise'],
       ['Address city', 'Berlin'],
     ])

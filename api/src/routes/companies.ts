@@ -3,7 +3,6 @@ import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { currentOrg } from '../guard/index.ts'
 import { companyAnalytics, companyDetail, companyDetails, companyVisitors } from '../companies/company.ts'
-import { loadBusinessIntents } from '../identification/intents.ts'
 
 /**
  * /api-v2/orgs/{organization}/companies/{company}, {company} being the
@@ -13,11 +12,7 @@ import { loadBusinessIntents } from '../identification/intents.ts'
  */
 export function createCompaniesRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>()
-  app.get('/:company', async (c) => {
-    const detail = await companyDetail(deps, currentOrg(c).id, c.req.param('company'))
-    // Additive: the partner's intents for the domain (identification/intents.ts).
-    return c.json({ ...detail, intents: await loadBusinessIntents(deps.events.client, detail.domain, deps.now()) })
-  })
+  app.get('/:company', async (c) => c.json(await companyDetail(deps, currentOrg(c).id, c.req.param('company'))))
   app.get('/:company/visitors', async (c) => c.json(await companyVisitors(deps, currentOrg(c).id, c.req.param('company'))))
   app.get('/:company/analytics', async (c) => c.json(await companyAnalytics(deps, currentOrg(c).id, c.req.param('company'))))
   app.get('/:company/details', async (c) => c.json(await companyDetails(deps, currentOrg(c).id, c.req.param('company'))))

@@ -8,6 +8,7 @@ export type { TeamMember, InvitationView, AcceptInvitationResponse, Invite } fro
 export type { OrgSettings } from '@fl0/contracts/settings'
 export type { CallbackSecretState } from '@fl0/contracts/callback'
 export type {
+  BusinessIntent,
   CompanyActivityDate,
   CompanyActivityUser,
   CompanyAnalytics,

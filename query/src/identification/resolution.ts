@@ -1,4 +1,5 @@
 import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
+import { notBotAnyOrgSql } from '../people/bots.ts'
 
 /**
  * Who a visit was and which company it came from: the one place that
@@ -26,9 +27,20 @@ import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
  *    it is free mail (companies/domain.ts): first-party evidence beats a
  *    partner's.
  * 2. callback / identify: the company of the person's universal record.
- * 3. ip: the visit's own address, when the range it matched is a company's.
- *    Ranges of internet providers, hosting and mobile networks (kind isp,
- *    hosting, mobile) never name a company.
+ * 3. ip: the visit's own address, when the range it matched is a company's,
+ *    a university's or a government's (kind company, education, government:
+ *    an imported range, else the free data's network, classified by the
+ *    identity worker). Internet providers, hosting and mobile networks (kind
+ *    isp, hosting, mobile) never name a company. Nor, for the free data, does
+ *    an address shared by many (SHARED_ADDRESS_VISITORS different visitors
+ *    in a day: a carrier's NAT, a café) or a network seen from many
+ *    addresses (WIDE_NETWORK_ADDRESSES: a provider the name rules missed): an
+ *    office egresses through a few addresses to a few dozen visitors.
+ *    The domain: the range's, else the one the organisation's own visitors
+ *    give the free data's network (networkDomainsSql: the business e-mail
+ *    domain that at least two people identified from it share), so that
+ *    the company page, logo and traits work.
+ * Bots (people/bots.ts) are nobody: their visits are left out.
  *
  * The SQL reads {free_mail:Array(String)} (RESOLUTION_PARAMS) and
  * {org:String}: one organisation's visits, or with {all_orgs:Bool} true,
@@ -40,15 +52,68 @@ import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
 export const RESOLUTION_PARAMS = { free_mail: [...FREE_MAIL_DOMAINS] }
 const ORG_FILTER = '({all_orgs:Bool} OR org_id = {org:String})'
 
+/** The kinds of network that name a visitor's organisation (workers/src/identity/networks/classify.ts). */
+export const NAMED_KINDS_SQL = `('company', 'education', 'government')`
+/** Different visitors in one day behind one address at which the free data no longer names it. */
+export const SHARED_ADDRESS_VISITORS = 50
+/** Different addresses of one network, among an organisation's visits, at which it is taken for a provider. */
+export const WIDE_NETWORK_ADDRESSES = 500
+
+/**
+ * Each free-data network (org_id, ip_asn) whose domain the organisation's own
+ * visitors give: the business e-mail domain (free mail excluded) at which the
+ * most different people identified themselves in visits from it, when at
+ * least two did. Reads {org:String}, {all_orgs:Bool} and {free_mail}.
+ */
+export const networkDomainsSql = (orgFilter = ORG_FILTER, freeMail = '{free_mail:Array(String)}') => `
+  SELECT org_id, ip_asn, argMax(domain, people) AS domain FROM (
+    SELECT org_id, ip_asn, splitByChar('@', email)[-1] AS domain, uniqExact(email) AS people
+    FROM identified_visits FINAL
+    WHERE ${orgFilter} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL} AND email != ''
+      AND NOT has(${freeMail}, domain)
+    GROUP BY org_id, ip_asn, domain HAVING people >= 2
+  ) GROUP BY org_id, ip_asn`
+
+/** The free-mail domains as an SQL literal (fl0's own constant list), for queries that bind no {free_mail}. */
+const FREE_MAIL_LITERAL = `[${[...FREE_MAIL_DOMAINS].map((d) => `'${d.replace(/[^a-z0-9.-]/g, '')}'`).join(', ')}]`
+
+/** The addresses and networks that the free data does not name for the organisation (the rule of shared addresses above). */
+const SHARED_SQL = `
+  shared_addresses AS (
+    SELECT DISTINCT org_id, ip FROM (
+      SELECT org_id, ip FROM identified_visits FINAL
+      WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_kind IN ${NAMED_KINDS_SQL}
+      GROUP BY org_id, ip, toDate(started_at) HAVING uniqExact(visitor_id) >= ${SHARED_ADDRESS_VISITORS}
+    )
+  ),
+  wide_networks AS (
+    SELECT org_id, ip_asn FROM identified_visits FINAL
+    WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL}
+    GROUP BY org_id, ip_asn HAVING uniqExact(ip) >= ${WIDE_NETWORK_ADDRESSES}
+  ),
+  network_domains AS (${networkDomainsSql()}
+  )`
+
 /** The organisation parameters: one organisation, or (undefined) all of them. */
 export const orgParams = (orgId: string | undefined) => ({ org: orgId ?? '', all_orgs: orgId === undefined, ...RESOLUTION_PARAMS })
 
 export function resolutionCtes(visitFilter?: string): string {
   return `
+  ${SHARED_SQL},
   visits AS (
-    SELECT org_id, visitor_id, started_at, ended_at, anonymous_id, user_id, puid, ip, ip_company, ip_domain, ip_kind, ip_range_first, ip_range_last, email, name
-    FROM identified_visits FINAL
-    WHERE ${ORG_FILTER}${visitFilter ? ` AND (${visitFilter})` : ''}
+    SELECT v.org_id AS org_id, v.visitor_id AS visitor_id, v.started_at AS started_at, v.ended_at AS ended_at, v.anonymous_id AS anonymous_id,
+      v.user_id AS user_id, v.puid AS puid, v.ip AS ip, v.ip_company AS ip_company, v.ip_range_first AS ip_range_first, v.ip_range_last AS ip_range_last,
+      v.email AS email, v.name AS name, v.ip_asn AS ip_asn, v.ip_network AS ip_network, v.ip_source AS ip_source,
+      v.ip_country AS ip_country, v.ip_region AS ip_region, v.ip_city AS ip_city,
+      if(v.ip_domain = '' AND v.ip_source = 'free', nd.domain, v.ip_domain) AS ip_domain,
+      if(v.ip_source = 'free' AND v.ip_kind IN ${NAMED_KINDS_SQL}
+        AND ((v.org_id, v.ip) IN (SELECT org_id, ip FROM shared_addresses) OR (v.org_id, v.ip_asn) IN (SELECT org_id, ip_asn FROM wide_networks)),
+        'shared', v.ip_kind) AS ip_kind
+    FROM (
+      SELECT * FROM identified_visits FINAL
+      WHERE ${ORG_FILTER} AND ${notBotAnyOrgSql()}${visitFilter ? ` AND (${visitFilter})` : ''}
+    ) AS v
+    LEFT JOIN network_domains AS nd ON nd.org_id = v.org_id AND nd.ip_asn = v.ip_asn
   ),
   visit_links AS (
     SELECT org_id, anonymous_id, argMin(user_id, (started_at, user_id)) AS linked_user
@@ -130,8 +195,9 @@ export function resolutionCtes(visitFilter?: string): string {
     SELECT k.org_id AS org_id, k.visitor_id AS visitor_id, k.started_at AS started_at, k.ended_at AS ended_at,
       k.anonymous_id AS anonymous_id, k.user_id AS user_id, k.puid AS puid, k.ip AS ip,
       k.ip_company AS ip_company, k.ip_domain AS ip_domain, k.ip_kind AS ip_kind, k.ip_range_first AS ip_range_first, k.ip_range_last AS ip_range_last,
+      k.ip_asn AS ip_asn, k.ip_network AS ip_network, k.ip_source AS ip_source, k.ip_country AS ip_country, k.ip_region AS ip_region, k.ip_city AS ip_city,
       k.person AS person, p.person_via AS person_via, p.person_name AS person_name, p.up_id AS up_id,
-      multiIf(p.person_company_via != '', p.person_company_via, k.ip_kind = 'company' AND (k.ip_domain != '' OR k.ip_company != ''), 'ip', '') AS company_via,
+      multiIf(p.person_company_via != '', p.person_company_via, k.ip_kind IN ${NAMED_KINDS_SQL} AND (k.ip_domain != '' OR k.ip_company != ''), 'ip', '') AS company_via,
       multiIf(p.person_company_via != '', p.person_company_domain, company_via = 'ip', k.ip_domain, '') AS company_domain,
       multiIf(p.person_company_via != '', p.person_company_name, company_via = 'ip', k.ip_company, '') AS company_name
     FROM keyed AS k LEFT JOIN persons AS p ON p.org_id = k.org_id AND p.person = k.person
@@ -162,6 +228,7 @@ export const COMPANY_CANDIDATES_SQL = `
       SELECT visitor_id, user_id, anonymous_id FROM identified_visits FINAL
       WHERE org_id = {org:String} AND (
         ip_domain = {domain:String}
+        OR (ip_source = 'free' AND ip_domain = '' AND ip_asn IN (SELECT ip_asn FROM (${networkDomainsSql('org_id = {org:String}', FREE_MAIL_LITERAL)}) WHERE domain = {domain:String}))
         OR endsWith(email, concat('@', {domain:String})) OR endsWith(email, concat('.', {domain:String}))
         OR (puid != '' AND puid IN (SELECT puid FROM identity_links WHERE up_id IN (SELECT up_id FROM company_people) OR (hem != '' AND hem IN (SELECT hem FROM company_hems))))
         OR (email != '' AND lower(hex(SHA256(email))) IN (SELECT hem FROM company_hems))

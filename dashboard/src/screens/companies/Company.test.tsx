@@ -34,6 +34,13 @@ const COMPANY: CompanyDetail = {
   ],
   timezone: 'Europe/Berlin',
   truncated: false,
+  intents: [
+    { topic: 'Data warehouse', score: 40, date: '2026-03-01' },
+    { topic: 'Visitor identification', score: 87, date: '2026-02-27' },
+    { topic: 'Product analytics', score: 64.5, date: '2026-02-27' },
+    // An older score of a topic already listed: the card shows each topic at its latest.
+    { topic: 'Data warehouse', score: 90, date: '2026-02-20' },
+  ],
   dates: [
     {
       date: '2026-03-01',
@@ -155,6 +162,39 @@ describe('the company page: left panel', () => {
       ['Country', 'Germany', 'string'],
       ['Created', 'Jun 1, 2025', 'date'],
     ])
+  })
+
+  it('shows the business intents, each topic at its latest with its score and date, and credits the IP data', async () => {
+    renderRoutes(routes, BASE, { server: companyServer() })
+    await screen.findByRole('heading', { name: 'Acme Inc' })
+    const card = within(panel().getByRole('region', { name: 'Business intent' }))
+    expect(card.getByText('Past 30 days')).toBeTruthy()
+    const topics = card.getAllByRole('listitem').map((li) => [li.getAttribute('aria-label'), within(li).getByTestId('intent-score').textContent, within(li).getByRole('meter').getAttribute('aria-valuenow'), li.querySelector('time')!.textContent])
+    expect(topics).toEqual([
+      ['Data warehouse', '40', '40', 'Mar 1, 2026'],
+      ['Visitor identification', '87', '87', 'Feb 27, 2026'],
+      ['Product analytics', '64.5', '64.5', 'Feb 27, 2026'],
+    ])
+    expect((card.getByRole('meter', { name: 'Visitor identification score' }).firstElementChild as HTMLElement).style.width).toBe('87%')
+    const credit = screen.getByTestId('ip-data-attribution')
+    expect(credit.textContent).toBe('IP data: IP Geolocation by DB-IP, RouteViews, NRO')
+    expect(within(credit).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['https://db-ip.com/', 'https://www.routeviews.org/', 'https://www.nro.net/'])
+  })
+
+  it('lists five topics until asked for all', async () => {
+    const intents = Array.from({ length: 7 }, (_, i) => ({ topic: `Topic ${i + 1}`, score: 90 - i, date: '2026-03-01' }))
+    renderRoutes(routes, BASE, { server: companyServer({ intents }) })
+    await screen.findByRole('heading', { name: 'Acme Inc' })
+    const card = within(panel().getByRole('region', { name: 'Business intent' }))
+    expect(card.getAllByRole('listitem')).toHaveLength(5)
+    fireEvent.click(card.getByRole('button', { name: 'Show all 7 topics' }))
+    expect(card.getAllByRole('listitem')).toHaveLength(7)
+  })
+
+  it('shows no Business intent card for a domain without intents', async () => {
+    renderRoutes(routes, BASE, { server: companyServer({ intents: [] }) })
+    await screen.findByRole('heading', { name: 'Acme Inc' })
+    expect(panel().queryByRole('region', { name: 'Business intent' })).toBeNull()
   })
 
   it("shows the company's initials when there is no logo service", async () => {

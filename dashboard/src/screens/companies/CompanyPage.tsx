@@ -11,6 +11,7 @@ import { AnalyticsTab } from './AnalyticsTab.tsx'
 import { CompanyPanel } from './CompanyPanel.tsx'
 import { DetailsTab } from './DetailsTab.tsx'
 import { IntentTab } from './IntentTab.tsx'
+import { IpDataAttribution } from './IpDataAttribution.tsx'
 import { COMPANY_TABS, tabOf, type CompanyTabPath } from './tabs.ts'
 import { VisitorsTab } from './VisitorsTab.tsx'
 
@@ -31,7 +32,8 @@ function Tabs({ base, current, company }: { base: string; current: CompanyTabPat
 /**
  * The company page (part 1 §2): /organizations/{organization}/companies/{domain}
  * with a left panel and the tabs Intent (default), Visitors, Analytics and
- * Company details, each at a sub-path so it can be linked to (tabs.ts).
+ * Company details, each at a sub-path so it can be linked to (tabs.ts). The
+ * footer credits the free IP data that places visitors and the company.
  */
 export default function CompanyPage() {
   const { organization = '', company: domain = '', '*': rest = '' } = useParams()
@@ -46,21 +48,26 @@ export default function CompanyPage() {
       </Link>
       <FetchView fetched={fetched}>
         {(company) => (
-          <div className="mt-4 flex flex-col gap-6 lg:flex-row lg:items-start">
-            <aside aria-label="Company" className="w-full shrink-0 lg:w-80">
-              <CompanyPanel company={company} />
-            </aside>
-            <section aria-label="Company activity" className="min-w-0 flex-1 space-y-4">
-              <Tabs base={base} current={tab ?? ''} company={company} />
-              <div role="tabpanel">
-                {tab === '' && <IntentTab company={company} />}
-                {tab === 'visitors' && <VisitorsTab org={organization} domain={company.domain} timezone={company.timezone} />}
-                {tab === 'analytics' && <AnalyticsTab org={organization} domain={company.domain} />}
-                {tab === 'details' && <DetailsTab org={organization} domain={company.domain} timezone={company.timezone} />}
-                {tab === undefined && <ErrorPanel message="Not found" />}
-              </div>
-            </section>
-          </div>
+          <>
+            <div className="mt-4 flex flex-col gap-6 lg:flex-row lg:items-start">
+              <aside aria-label="Company" className="w-full shrink-0 lg:w-80">
+                <CompanyPanel company={company} />
+              </aside>
+              <section aria-label="Company activity" className="min-w-0 flex-1 space-y-4">
+                <Tabs base={base} current={tab ?? ''} company={company} />
+                <div role="tabpanel">
+                  {tab === '' && <IntentTab company={company} />}
+                  {tab === 'visitors' && <VisitorsTab org={organization} domain={company.domain} timezone={company.timezone} />}
+                  {tab === 'analytics' && <AnalyticsTab org={organization} domain={company.domain} />}
+                  {tab === 'details' && <DetailsTab org={organization} domain={company.domain} timezone={company.timezone} />}
+                  {tab === undefined && <ErrorPanel message="Not found" />}
+                </div>
+              </section>
+            </div>
+            <footer className="mt-8 border-t border-slate-100 pt-3">
+              <IpDataAttribution />
+            </footer>
+          </>
         )}
       </FetchView>
     </div>

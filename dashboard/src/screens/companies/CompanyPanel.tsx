@@ -2,6 +2,7 @@ import { COMPANY_TEXT } from '@fl0/contracts/companies'
 import type { CompanyDetail } from '../../api/types.ts'
 import { LineChart } from '../../ui/chart/LineChart.tsx'
 import { formatDateTime, formatRelative, shortNumber } from '../../ui/format.ts'
+import { BusinessIntents } from './BusinessIntents.tsx'
 import { CompanyLogo } from './CompanyLogo.tsx'
 import { formatTraitValue } from './format.ts'
 import { TraitIcon } from './TraitIcon.tsx'
@@ -18,7 +19,8 @@ function Card({ label, children }: { label: string; children: React.ReactNode })
 /**
  * The left panel (part 1 §2): name and domain with the logo, the cards
  * 'Visitors (30d)' and 'Last seen', the Activity card 'Past 30 days' with the
- * page views and their graph, and the Traits list.
+ * page views and their graph, and the Traits list; then, when an identity
+ * partner's intents were imported for the domain, the Business intent card.
  */
 export function CompanyPanel({ company }: { company: CompanyDetail }) {
   return (
@@ -75,6 +77,8 @@ export function CompanyPanel({ company }: { company: CompanyDetail }) {
           </dl>
         )}
       </section>
+
+      <BusinessIntents intents={company.intents} />
     </div>
   )
 }

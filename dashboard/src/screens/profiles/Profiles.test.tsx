@@ -24,6 +24,7 @@ const ADA: UserProfile = {
   companyDomain: 'acme.com',
   firstSeen: '2026-02-20T08:00:00.000Z',
   lastSeen: '2026-03-02T08:30:00.000Z',
+  location: 'Cupertino, United States',
   traits: [
     { key: 'email', value: 'ada@acme.com' },
     { key: 'plan', value: 'pro' },
@@ -144,6 +145,8 @@ describe('the user profile', () => {
     expect(screen.getByRole('link', { name: 'Acme Inc' }).getAttribute('href')).toBe('/organizations/acme/people/companies/acme.com')
     expect(screen.getByText('Feb 20, 2026')).toBeTruthy()
     expect(screen.getByText('less than an hour ago')).toBeTruthy()
+    expect(screen.getByText('Location').nextElementSibling!.textContent).toBe('Cupertino, United States')
+    expect(screen.getByRole('link', { name: 'IP Geolocation by DB-IP' }).getAttribute('href')).toBe('https://db-ip.com/')
     expect(screen.getByRole('img', { name: 'Events per day' }).dataset.points).toBe('30')
     expect(within(screen.getByRole('navigation', { name: 'User profile' })).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('aria-current')])).toEqual([
       ['Overview', 'page'],

@@ -8,6 +8,7 @@ import { ErrorPanel } from '../../ui/ErrorPanel.tsx'
 import { formatDate, formatDateTime, formatRelative } from '../../ui/format.ts'
 import { NavTabs } from '../../ui/Tabs.tsx'
 import { Avatar } from '../companies/Avatar.tsx'
+import { IpDataAttribution } from '../companies/IpDataAttribution.tsx'
 import { usePeoplePaths } from '../people/paths.ts'
 import { ProfilePage } from './ProfilePage.tsx'
 import { TopList } from './TopList.tsx'
@@ -20,6 +21,7 @@ function Header({ profile }: { profile: Profile }) {
   const paths = usePeoplePaths()
   const facts: Array<[string, React.ReactNode]> = [
     ['Company', profile.companyDomain ? <Link to={paths.companyProfile(profile.companyDomain)} className="text-indigo-700 hover:underline">{profile.company}</Link> : (profile.company ?? '—')],
+    ['Location', profile.location ?? '—'],
     ['First seen', profile.firstSeen ? <time dateTime={profile.firstSeen} title={formatDateTime(profile.firstSeen, profile.timezone)}>{formatDate(profile.firstSeen, profile.timezone)}</time> : '—'],
     ['Last seen', profile.lastSeen ? <time dateTime={profile.lastSeen} title={formatDateTime(profile.lastSeen, profile.timezone)}>{formatRelative(profile.lastSeen)}</time> : '—'],
   ]
@@ -101,6 +103,10 @@ export default function UserProfile() {
           {tab === '' && <Overview profile={profile} organization={paths.organization} />}
           {tab === 'events' && <UserEvents organization={paths.organization} userId={profile.id} timezone={profile.timezone} />}
           {tab !== '' && tab !== 'events' && <ErrorPanel message="Page not found" />}
+          {/* The location may be the address's place: the free IP data's credit (companies/IpDataAttribution). */}
+          <footer className="border-t border-slate-100 pt-3">
+            <IpDataAttribution />
+          </footer>
         </>
       )}
     </ProfilePage>

@@ -32,6 +32,9 @@ export const PROVIDER_SIZE = 2 ** 20
 
 const HOSTING = /\b(hosting|hoster|host(ed|s)?|cloud|servers?|server ?mania|data ?cent(er|re)s?|datacent(er|re)|vps|colo(cation)?|cdn|content delivery|vpn|proxy|dedicated|web ?services|digitalocean|linode|vultr|hetzner|ovh|leaseweb|contabo|scaleway|ionos|rackspace|akamai|fastly|cloudflare|incapsula|imperva|zscaler|netskope|packethub|m247|datacamp|choopa|hostinger|godaddy|namecheap|bluehost|hostgator|dreamhost|hostpapa|amazon|aws|azure|google|alibaba|tencent|huawei cloud|oracle cloud|ucloud|kamatera|upcloud|gcore|g-core|stackpath|edgecast|limelight|edgio|bunny|koddos|frantech|psychz|quadranet|colocrossing|sharktech|tzulo|hivelocity|phoenixnap|servercentral|equinix|digital realty|coresite|cyrusone|switch ltd|internap)\b/
 
+/** Words that mark a provider inside a brand ("NordVPN", "WebHosting"): "Soundcloud" is lost, which is the cheap mistake. */
+const HOSTING_INSIDE = /(vpn|hosting|proxy|cloud)/
+
 const MOBILE = /\b(mobile|mobil|mobilink|mobitel|movil|móvil|moviles|móviles|wireless|cellular|cellco|celular|gsm|lte|5g|4g|3g|t-mobile|jio|airtel|hutchison|telcel|tigo|ooredoo|etisalat|zain|safaricom|mtn)\b/
 
 const ISP = /(\b(telecoms?|telekom|telecommunications?|telecomunica\w*|telecomunicações|telekomunikasi|telekomunikacij\w*|telecomm?|communications?|comunicaciones|comunicações|kommunikation|cable|kabel|cablevision|broadband|internet|isp|fib(er|re)|fibra|dsl|adsl|net(works?)?|online|provider|telco|telephone|telefon\w*|telefonica|telefónica|telenor|telia|telstra|vodafone|orange|verizon|comcast|charter|spectrum|centurylink|lumen|frontier|windstream|rogers|bell canada|shaw|videotron|sky|virgin media|talktalk|proximus|swisscom|kpn|ziggo|tele2|bouygues|sfr|iliad|free sas|rostelecom|beeline|vimpelcom|chinanet|china telecom|china unicom|unicom|kddi|softbank|ntt|bharti|bsnl|pldt|globe|smart|claro|vivo|telmex|movistar|entel|wifi|wi-fi|satellite|starlink|wimax|radio|tv|television|televis\w*|multimedia|infocomm|backbone|transit|exchange|ix|gigabit|connect\w*|link|wave|access|datacom|infotech|teleport|powercomm|ip transit)\b)|(\bnet\b|\.net\b|-net\b|net$)/
@@ -60,7 +63,7 @@ export function classifyNetwork(asn: number, publishedName: string, v4Size: numb
 function kindByName(publishedName: string, v4Size: number): NetworkKind {
   const text = publishedName.toLowerCase()
   if (!text.trim()) return 'isp'
-  if (HOSTING.test(text)) return 'hosting'
+  if (HOSTING.test(text) || HOSTING_INSIDE.test(text)) return 'hosting'
   if (MOBILE.test(text)) return 'mobile'
   if (RESEARCH_NETWORK.test(text)) return 'isp'
   if (EDUCATION.test(text)) return 'education'
