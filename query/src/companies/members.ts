@@ -1,6 +1,7 @@
 import type { MembershipRule } from '@fl0/contracts'
 import { CANDIDATE_VISITS_FILTER, COMPANY_CANDIDATES_SQL, LINKED_ANONS_SQL, orgParams, resolutionCtes } from '../identification/resolution.ts'
 import { FREE_MAIL_DOMAINS, isFreeMailDomain } from './domain.ts'
+import { botIdsSql, NOT_BOT_SQL } from '../people/bots.ts'
 import { rows, type Client } from './query.ts'
 
 /**
@@ -35,6 +36,10 @@ import { rows, type Client } from './query.ts'
  *
  * A person is keyed by their user id (or 'anon:…'). An anonymous id linked to
  * several member user ids (a shared machine) goes to the one linked first.
+ *
+ * Bots are nobody's (people/bots.ts): a visitor marked as a crawler or a
+ * headless browser is no evidence and no member, and a member's anonymous ids
+ * leave out bots' (their calls with the member's user id stay the member's).
  *
  * Evidence is read from the whole history, not the page's 30 days: someone
  * who signed up a year ago and visited yesterday is still the company's. The
@@ -79,7 +84,7 @@ const EVIDENCE_SQL = `
 SELECT * FROM (
   SELECT DISTINCT 'group' AS rule, group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
   FROM events
-  WHERE org_id = {org:String} AND type = 'group' AND group_id IN (
+  WHERE org_id = {org:String} AND type = 'group' AND ${NOT_BOT_SQL} AND group_id IN (
     SELECT DISTINCT group_id FROM events
     WHERE org_id = {org:String} AND type = 'group' AND group_id != ''
       AND (domainWithoutWWW(lower(traits.domain::String)) = {domain:String}
@@ -88,7 +93,7 @@ SELECT * FROM (
   UNION ALL
   SELECT DISTINCT 'email' AS rule, '' AS group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
   FROM events
-  WHERE org_id = {org:String} AND type = 'identify' AND {business:Bool}
+  WHERE org_id = {org:String} AND type = 'identify' AND {business:Bool} AND ${NOT_BOT_SQL}
     AND position(lower(traits.email::String), '@') > 0
     AND (splitByChar('@', lower(trimBoth(traits.email::String)))[-1] AS email_domain) != ''
     AND (email_domain = {domain:String} OR endsWith(email_domain, concat('.', {domain:String})))
@@ -100,13 +105,14 @@ SELECT anonymous_id, user_id
 FROM events
 WHERE org_id = {org:String} AND anonymous_id != '' AND user_id != ''
   AND (has({users:Array(String)}, user_id) OR has({anons:Array(String)}, anonymous_id))
+  AND anonymous_id NOT IN (${botIdsSql()})
 GROUP BY anonymous_id, user_id
 ORDER BY min(timestamp), anonymous_id, user_id
 LIMIT {limit:UInt32}`
 
 /** Rule 4: visitors whose visits resolved to the domain, by how ('email_domain' is rule 2's e-mail). */
 const VISIT_EVIDENCE_SQL = `
-WITH ${resolutionCtes(CANDIDATE_VISITS_FILTER)}
+WITH ${resolutionCtes(`(${CANDIDATE_VISITS_FILTER}) AND ${NOT_BOT_SQL}`)}
 SELECT DISTINCT if(company_via = 'email_domain', 'email', company_via) AS rule, '' AS group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
 FROM resolved_visits
 WHERE company_domain = {domain:String}

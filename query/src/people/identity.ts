@@ -1,5 +1,6 @@
 import { EMAIL_DOMAIN_SQL, MAX_IDENTITIES, memberFilter, type MemberIds } from '../companies/members.ts'
 import { rows, type Client } from '../companies/query.ts'
+import { botIdsSql, notBotSql } from './bots.ts'
 
 /**
  * Who a person is: the one place that decides it, for the people list, the
@@ -31,7 +32,9 @@ import { rows, type Client } from '../companies/query.ts'
  *    company page's time spent, companies/activity.ts).
  *
  * Events with neither id belong to nobody. Events stamped after now (a client
- * clock ahead) count once their time comes, as on the company page.
+ * clock ahead) count once their time comes, as on the company page. A bot's
+ * events (bots.ts: anonymous calls of a visitor marked as a crawler or a
+ * headless browser) belong to nobody either.
  *
  * How the SQL is used: personEventsSql() is a subquery of an organisation's
  * events, each with its `person`; every people query selects from it (with
@@ -74,7 +77,7 @@ export function personEventsSql(columns: readonly string[], where?: string): str
     SELECT ${PERSON_KEY_SQL} AS person${cols ? `, ${cols}` : ''}
     FROM events AS e
     LEFT JOIN (${IDENTITY_LINKS_SQL}) AS l ON e.anonymous_id = l.anonymous_id
-    WHERE e.org_id = {org:String} AND (e.user_id != '' OR e.anonymous_id != '')${where ? ` AND (${where})` : ''}`
+    WHERE e.org_id = {org:String} AND (e.user_id != '' OR e.anonymous_id != '') AND ${notBotSql('{org:String}', 'e.')}${where ? ` AND (${where})` : ''}`
 }
 
 /**
@@ -160,25 +163,27 @@ export interface ResolvedPerson extends MemberIds {
 /**
  * Resolves a person key (a user id, or 'anon:…') to the ids whose events are
  * theirs; undefined when the organisation has no such person: a user id no
- * event carries, or an anonymous id that is unknown or linked to a user (its
- * events are that user's now).
+ * event carries, or an anonymous id that is unknown, linked to a user (its
+ * events are that user's now) or a bot's. A user's anonymous ids leave out
+ * bots' (bots.ts): their calls with the user id stay the user's.
  */
 export async function resolvePerson(client: Client, org: string, key: string): Promise<ResolvedPerson | undefined> {
   if (isAnonymousKey(key)) {
     const anon = key.slice(ANONYMOUS_PREFIX.length)
     if (!anon) return undefined
-    const [row] = await rows<{ seen: string; linked: string }>(
+    const [row] = await rows<{ seen: string; linked: string; bot: number }>(
       client,
-      `SELECT count() AS seen, countIf(user_id != '') AS linked FROM events WHERE org_id = {org:String} AND anonymous_id = {anon:String}`,
+      `SELECT count() AS seen, countIf(user_id != '') AS linked, {anon:String} IN (${botIdsSql()}) AS bot
+       FROM events WHERE org_id = {org:String} AND anonymous_id = {anon:String}`,
       { org, anon },
     )
-    if (!row || Number(row.seen) === 0 || Number(row.linked) > 0) return undefined
+    if (!row || Number(row.seen) === 0 || Number(row.linked) > 0 || Number(row.bot) > 0) return undefined
     return { key, anonymous: true, users: [], anons: [anon], persons: [key] }
   }
   const [row] = await rows<{ seen: string; anons: string[] }>(
     client,
     `SELECT (SELECT count() FROM events WHERE org_id = {org:String} AND user_id = {user:String}) AS seen,
-       (SELECT groupArray(${MAX_IDENTITIES})(anonymous_id) FROM (${IDENTITY_LINKS_SQL}) WHERE linked_user = {user:String}) AS anons`,
+       (SELECT groupArray(${MAX_IDENTITIES})(anonymous_id) FROM (${IDENTITY_LINKS_SQL}) WHERE linked_user = {user:String} AND anonymous_id NOT IN (${botIdsSql()})) AS anons`,
     { org, user: key },
   )
   if (!row || Number(row.seen) === 0) return undefined

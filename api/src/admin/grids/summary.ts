@@ -18,7 +18,8 @@ export async function summaryTable(client: Client, sql: Sql) {
         (SELECT count() FROM business_intents FINAL) AS intents,
         (SELECT count() FROM pages FINAL) AS pages,
         (SELECT count() FROM activities FINAL) AS activities,
-        (SELECT uniqExact(consumer, topic, partition, offset) FROM dead_letters) AS dead_letters`,
+        (SELECT uniqExact(consumer, topic, partition, offset) FROM dead_letters) AS dead_letters,
+        (SELECT uniqExact(org_id, anonymous_id) FROM bot_visitors) AS bot_visitors`,
       {},
     ),
     rows<Record<string, string>>(
@@ -39,6 +40,7 @@ export async function summaryTable(client: Client, sql: Sql) {
     { key: 'identifiedVisits', label: 'Visits', value: num(v?.visits) },
     { key: 'visitsWithCompany', label: 'Visits resolved to a company', value: num(v?.with_company) },
     { key: 'visitsWithPerson', label: 'Visits resolved to a person', value: num(v?.with_person) },
+    { key: 'botVisitors', label: 'Bot visitors left out', value: num(c?.bot_visitors) },
     { key: 'ipRanges', label: 'IP ranges', value: num(c?.ip_ranges) },
     { key: 'providerRanges', label: 'IP ranges of providers (isp, hosting, mobile)', value: num(c?.provider_ranges) },
     { key: 'universalPersons', label: 'Universal table persons', value: num(c?.universal) },

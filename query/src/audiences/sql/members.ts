@@ -3,6 +3,7 @@ import { conditionSql } from './conditions.ts'
 import { shifted } from '../../filters/traits.ts'
 import { Params } from '../../metrics/sql/params.ts'
 import { identityLinksSql } from '../../metrics/sql/identity.ts'
+import { notBotSql } from '../../people/bots.ts'
 
 /**
  * Syntax: the SQL of an audience's members, one row per user who meets the
@@ -31,6 +32,11 @@ import { identityLinksSql } from '../../metrics/sql/identity.ts'
  *  - events, the actions' event names from the earliest window start to now
  *    (ORDER BY org_id, event, timestamp: one small range per name): each
  *    action's count.
+ *
+ * Bots are nobody (people/bots.ts): the rows of a marked visitor's anonymous
+ * id without a user id are dropped once, after the UNION ALL, before they are
+ * grouped by person, so a bot's calls neither make a linked user known nor
+ * set their traits, company, activity or counts.
  *
  * The parts are joined as rows of one UNION ALL, each pair given its person
  * (its user id, else its anonymous id's user: a hash join with the links, a
@@ -158,6 +164,7 @@ export function membersSql(condition: Condition, input: { orgId: string; now: Da
     SELECT if(x.user_id != '', x.user_id, l.linked_user) AS person, ${merged.join(', ')}
     FROM (${parts.join('\n      UNION ALL ')}) AS x
     LEFT JOIN (${links}) AS l ON x.anonymous_id = l.anonymous_id
+    WHERE ${notBotSql(org, 'x.')}
     GROUP BY person
     HAVING person != '' AND known = 1`
 

@@ -1,4 +1,5 @@
 import type { Params } from './params.ts'
+import { notBotSql } from '../../people/bots.ts'
 
 /**
  * Who a metric counts: the one place that decides it, for every query of the
@@ -19,6 +20,12 @@ import type { Params } from './params.ts'
  * group call (the account they act in now), so each person has at most one
  * company and a company's events are its people's events. People without a
  * group call belong to none and are left out of company metrics.
+ *
+ * Bots are nobody (people/bots.ts): the anonymous calls of a visitor marked
+ * as a crawler or a headless browser are not counted, nor read for traits or
+ * companies. Calls with a user id are never a bot's, so the rows with a user
+ * id are read as before; only the anonymous rows check the organisation's set
+ * of bot ids.
  *
  * Members are grouped by a 64-bit hash of their id rather than the id's text:
  * at 10 million events that cut a 30-day line's CPU time by a quarter
@@ -68,29 +75,29 @@ export function selectWithPerson(org: string, columns: string, where: string, as
       UNION ALL
       SELECT ${key(`if(l.linked_user != '', l.linked_user, ev.anonymous_id)`)} AS person, ${columns}
       FROM events AS ev LEFT JOIN (${identityLinksSql(org)}) AS l ON l.anonymous_id = ev.anonymous_id
-      WHERE ${where} AND ev.user_id = '' AND ev.anonymous_id != ''`
+      WHERE ${where} AND ev.user_id = '' AND ev.anonymous_id != '' AND ${notBotSql(org, 'ev.')}`
 }
 
 /** A row's person as text, over eventsWithLinks: '' for a row that names nobody. */
 export const PERSON_ID = `if(ev.user_id != '', ev.user_id, if(l.linked_user != '', l.linked_user, ev.anonymous_id))`
 /** The person as the engine groups them, over eventsWithLinks. */
 export const PERSON = `cityHash64(${PERSON_ID})`
-/** Rows that name a person at all. */
-const HAS_PERSON = `(ev.user_id != '' OR ev.anonymous_id != '')`
+/** Rows that name a person at all, and not a bot (over eventsWithLinks). */
+const hasPerson = (org: string) => `((ev.user_id != '' OR ev.anonymous_id != '') AND ${notBotSql(org, 'ev.')})`
 
 /** person → company, from the organisation's whole history of group calls. */
 export function metricPersonCompanySql(org: string): string {
   return `
     SELECT ${PERSON} AS person, argMax(group_id, timestamp) AS company
     FROM ${eventsWithLinks(org)}
-    WHERE org_id = ${org} AND type = 'group' AND group_id != '' AND ${HAS_PERSON}
+    WHERE org_id = ${org} AND type = 'group' AND group_id != '' AND ${hasPerson(org)}
     GROUP BY person`
 }
 
 /** Where a member's traits come from: identify calls for people, group calls for companies, keyed as members are. */
 export const TRAIT_SOURCE = {
-  user: { type: 'identify', key: PERSON, present: HAS_PERSON },
-  company: { type: 'group', key: 'group_id', present: `group_id != ''` },
+  user: { type: 'identify', key: PERSON, present: hasPerson },
+  company: { type: 'group', key: 'group_id', present: (_org: string) => `group_id != ''` },
 } as const
 
 /**

@@ -221,6 +221,6 @@ function memberTraitsSql(p: Params, plan: MetricPlan, org: string, names: string
   return `
     SELECT ${source.key} AS member, ${latestTraitColumns(p, names).join(', ')}
     FROM ${eventsWithLinks(org)}
-    WHERE org_id = ${org} AND type = '${source.type}' AND ${source.present}
+    WHERE org_id = ${org} AND type = '${source.type}' AND ${source.present(org)}
     GROUP BY member`
 }
