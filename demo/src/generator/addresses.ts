@@ -8,8 +8,10 @@ import type { Rng } from './random.ts'
  *   from a few egress addresses at the start of its block.
  * - People at home or on their phones come from provider pools (kind 'isp' or
  *   'mobile'), which must never be named as anyone's company.
- * The names of the providers are made up; the blocks look public so that the
- * data looks real, and the generator's tables are the only truth about them.
+ * The names of the providers are made up; their blocks are real providers'
+ * blocks, which the free network data (@ip-location-db/asn) places in internet
+ * providers and carriers (checked by addresses.test.ts), so that fl0 with no
+ * data bought never names them as anyone's company, as it must not.
  */
 export type PoolKind = 'isp' | 'mobile'
 
@@ -23,12 +25,12 @@ export interface ProviderPool {
 }
 
 export const PROVIDER_POOLS: readonly ProviderPool[] = [
-  { name: 'Northwind Broadband', kind: 'isp', countries: ['US'], v4: '71.160.0.0/11', v6: '2600:1700::/28' },
-  { name: 'Liberty Fiber', kind: 'isp', countries: ['US'], v4: '98.32.0.0/11', v6: '2603:6000::/28' },
+  { name: 'Northwind Broadband', kind: 'isp', countries: ['US'], v4: '73.0.0.0/11', v6: '2600:1700::/28' },
+  { name: 'Liberty Fiber', kind: 'isp', countries: ['US'], v4: '98.32.0.0/11', v6: '2601::/28' },
   { name: 'Albion Telecom', kind: 'isp', countries: ['GB'], v4: '86.128.0.0/10', v6: '2a00:23c0::/28' },
   { name: 'Rheinnetz', kind: 'isp', countries: ['DE'], v4: '91.0.0.0/11', v6: '2003:e0::/28' },
-  { name: 'Hexagone Telecom', kind: 'isp', countries: ['FR'], v4: '90.0.0.0/11', v6: '2a01:e00::/28' },
-  { name: 'Polder Net', kind: 'isp', countries: ['NL'], v4: '84.80.0.0/12', v6: '2a02:a40::/28' },
+  { name: 'Hexagone Telecom', kind: 'isp', countries: ['FR'], v4: '90.0.0.0/11', v6: '2a01:cb00::/28' },
+  { name: 'Polder Net', kind: 'isp', countries: ['NL'], v4: '84.80.0.0/13', v6: '2a02:a400::/28' },
   { name: 'Maple Cable', kind: 'isp', countries: ['CA'], v4: '174.88.0.0/13', v6: '2607:fea8::/28' },
   { name: 'Southern Cross Internet', kind: 'isp', countries: ['AU'], v4: '101.160.0.0/11', v6: '2001:8000::/28' },
   { name: 'Deccan Broadband', kind: 'isp', countries: ['IN'], v4: '117.192.0.0/10', v6: '2401:4900::/28' },

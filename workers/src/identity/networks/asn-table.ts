@@ -130,6 +130,16 @@ export class AsnTable {
     return out
   }
 
+  /** Every IPv4 range in address order: (first, last, asn). */
+  forEachV4(each: (first: number, last: number, asn: number) => void): void {
+    for (let i = 0; i < this.v4Asns.length; i++) each(this.v4Starts[i]!, this.v4Ends[i]!, this.v4Asns[i]!)
+  }
+
+  /** Every IPv6 range in address order, as the high 64 bits of its first and last address: (first, last, asn). */
+  forEachV6(each: (first: bigint, last: bigint, asn: number) => void): void {
+    for (let i = 0; i < this.v6Asns.length; i++) each(this.v6Starts[i]!, this.v6Ends[i]!, this.v6Asns[i]!)
+  }
+
   /** Every AS with its entry. */
   all(): IterableIterator<AsnEntry> {
     return this.entries.values()
