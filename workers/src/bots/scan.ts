@@ -21,7 +21,7 @@ export interface BotScan {
   /** The window's distinct user agents (of anonymous calls), and those isbot recognised. */
   agents: number
   botAgents: number
-  /** Visitors this scan marked, by reason (the rows stamped with its time). */
+  /** Visitors this scan marked, by reason. */
   marked: { user_agent: number; behaviour: number }
 }
 
@@ -53,6 +53,7 @@ export async function detectBots(store: EventStore, now: Date, options: { since?
   if (scan.calls === 0) return scan
 
   const stamp = { now: chTime(now) }
+  const before = await stamped(client, stamp)
   const agents = (await rows<{ user_agent: string }>(client, DISTINCT_AGENTS_SQL, { ...window, max_agents: MAX_AGENTS })).map((r) => r.user_agent)
   const bots = agents.filter((agent) => isbot(agent))
   scan.agents = agents.length
@@ -66,13 +67,24 @@ export async function detectBots(store: EventStore, now: Date, options: { since?
   const dayFrom = new Date(Math.floor(first / DAY_MS) * DAY_MS)
   await client.command({ query: MARK_BEHAVIOUR_SQL, query_params: { ...window, ...stamp, day_from: chTime(dayFrom) } })
 
-  const marked = await rows<{ reason: keyof BotScan['marked']; n: string }>(
+  const after = await stamped(client, stamp)
+  scan.marked = { user_agent: after.user_agent - before.user_agent, behaviour: after.behaviour - before.behaviour }
+  return scan
+}
+
+/**
+ * The visitors marked at the scan's time, by reason: counted before and after
+ * its inserts, as an INSERT … SELECT does not say what it wrote in chDB. Only a
+ * scan stamped with the same millisecond could blur the count (a log line's).
+ */
+async function stamped(client: EventStore['client'], stamp: { now: string }): Promise<BotScan['marked']> {
+  const found = await rows<{ reason: string; n: string }>(
     client,
     `SELECT reason, uniqExact(org_id, anonymous_id) AS n FROM bot_visitors WHERE detected_at = {now:DateTime64(3, 'UTC')} GROUP BY reason`,
     stamp,
   )
-  for (const m of marked) if (m.reason in scan.marked) scan.marked[m.reason] = Number(m.n)
-  return scan
+  const count = (reason: string) => Number(found.find((f) => f.reason === reason)?.n ?? 0)
+  return { user_agent: count('user_agent'), behaviour: count('behaviour') }
 }
 
 /** The agents in runs of at most `chars` characters (one agent longer than that is a run of its own). */
