@@ -1,6 +1,6 @@
 /**
  * The 'user_agent' rule's two queries over the events received in a scan's
- * window (scan.ts's WINDOW_SQL, which reads {from}, {until} and {floor}).
+ * window (window.ts's WINDOW_SQL, which reads {from}, {until} and {floor}).
  *
  * DISTINCT_AGENTS_SQL: the window's user agents of anonymous calls, each once
  * (a site sees a few hundred a day, whatever its traffic): judged in JS by
