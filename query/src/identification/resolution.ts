@@ -61,16 +61,23 @@ export const WIDE_NETWORK_ADDRESSES = 500
 
 /**
  * Each free-data network (org_id, ip_asn) whose domain the organisation's own
- * visitors give: the business e-mail domain (free mail excluded) at which the
- * most different people identified themselves in visits from it, when at
- * least two did. Reads {org:String}, {all_orgs:Bool} and {free_mail}.
+ * visitors give: of the visitors (browsers) seen in it, those who gave a
+ * business e-mail in an identify call, in any visit; the domain at which the
+ * most different addresses were given, when at least two were. Reads
+ * {org:String}, {all_orgs:Bool} and {free_mail} (or the arguments).
  */
 export const networkDomainsSql = (orgFilter = ORG_FILTER, freeMail = '{free_mail:Array(String)}') => `
   SELECT org_id, ip_asn, argMax(domain, people) AS domain FROM (
-    SELECT org_id, ip_asn, splitByChar('@', email)[-1] AS domain, uniqExact(email) AS people
-    FROM identified_visits FINAL
-    WHERE ${orgFilter} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL} AND email != ''
-      AND NOT has(${freeMail}, domain)
+    SELECT n.org_id AS org_id, n.ip_asn AS ip_asn, splitByChar('@', e.last_email)[-1] AS domain, uniqExact(e.last_email) AS people
+    FROM (
+      SELECT DISTINCT org_id, visitor_id, ip_asn FROM identified_visits FINAL
+      WHERE ${orgFilter} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL}
+    ) AS n
+    INNER JOIN (
+      SELECT org_id, visitor_id, argMax(email, ended_at) AS last_email FROM identified_visits FINAL
+      WHERE ${orgFilter} AND email != '' GROUP BY org_id, visitor_id
+    ) AS e ON e.org_id = n.org_id AND e.visitor_id = n.visitor_id
+    WHERE NOT has(${freeMail}, domain)
     GROUP BY org_id, ip_asn, domain HAVING people >= 2
   ) GROUP BY org_id, ip_asn`
 
