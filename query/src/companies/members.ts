@@ -112,7 +112,7 @@ LIMIT {limit:UInt32}`
 
 /** Rule 4: visitors whose visits resolved to the domain, by how ('email_domain' is rule 2's e-mail). */
 const VISIT_EVIDENCE_SQL = `
-WITH ${resolutionCtes(`(${CANDIDATE_VISITS_FILTER}) AND ${NOT_BOT_SQL}`)}
+WITH ${resolutionCtes(CANDIDATE_VISITS_FILTER)}
 SELECT DISTINCT if(company_via = 'email_domain', 'email', company_via) AS rule, '' AS group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
 FROM resolved_visits
 WHERE company_domain = {domain:String}

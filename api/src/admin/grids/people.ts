@@ -1,15 +1,12 @@
-import { notBotAnyOrgSql, orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
+import { orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
 import { iso, num, numOrNull, orNull } from './page.ts'
-
-/** The resolution of every visit but bots'. */
-const CTES = resolutionCtes(notBotAnyOrgSql())
 
 /**
  * GET /api-v2/admin/people-table: one row per person (identification/resolution.ts),
  * most recently seen first. Without showIp2Company only the people identified as
  * persons (callback or identify); with it every visitor, those known only by their
  * address's company (ip2company) and those not known at all. Bots' visits
- * (query/src/people/bots.ts) are left out before the visits are resolved.
+ * (query/src/people/bots.ts) are left out by the resolution.
  */
 export async function peopleTable(client: Client, filters: { orgId?: string; showIp2Company: boolean; name?: string }, page: { limit: number; offset: number }) {
   const params = { ...orgParams(filters.orgId), ...page, ip2company: filters.showIp2Company, name: filters.name ?? '' }
@@ -25,7 +22,7 @@ export async function peopleTable(client: Client, filters: { orgId?: string; sho
   const [data, [count]] = await Promise.all([
     rows<Record<string, string | number | null>>(
       client,
-      `WITH ${CTES}
+      `WITH ${resolutionCtes()}
       SELECT p.*, g.visits AS visits, g.first_seen AS first_seen, g.last_seen AS last_seen, g.last_ip AS last_ip,
         g.ip_company_name AS ip_company_name, g.ip_company_domain AS ip_company_domain
       FROM persons AS p INNER JOIN (${grouped}) AS g ON g.org_id = p.org_id AND g.person = p.person
@@ -34,7 +31,7 @@ export async function peopleTable(client: Client, filters: { orgId?: string; sho
       LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
       params,
     ),
-    rows<{ n: string }>(client, `WITH ${CTES} SELECT count() AS n FROM persons AS p WHERE ${where}`, params),
+    rows<{ n: string }>(client, `WITH ${resolutionCtes()} SELECT count() AS n FROM persons AS p WHERE ${where}`, params),
   ])
   return {
     data: data.map((r) => {
