@@ -1,6 +1,7 @@
 import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
 import { createRangeSource, type IpDataMode, type RangeSource } from './range-source.ts'
-import type { Networks } from './networks/index.ts'
+import { freeDataSignature, type Networks } from './networks/index.ts'
+import { appliedSignature, recordSignature, rematchVisits } from './rematch.ts'
 import { storeLinks, parseLinkRecord, type LinkRecord } from './links.ts'
 import { foldVisits, hitOf, nextVersion, VISIT_GAP_MS, visitOfRow, visitRow, type Hit, type Visit, type VisitRow } from './visits.ts'
 import { chTime } from '@fl0/contracts'
@@ -95,11 +96,23 @@ export async function startIdentityWorker(deps: IdentityWorkerDeps): Promise<Con
       { store, consumer: linksGroup, deadLetter: createDeadLetter({ bus, store, consumer: linksGroup, logger }) },
     ),
   })
+  // Stored visits matched against other data than this (an upgrade, FL0_IP_DATA changed, visits from before 0009)
+  // are matched again, in the background: the consumers run meanwhile.
+  const rematched = rematchIfStale(store, ranges, deps.ipData ?? 'free', logger).catch((err: Error) => logger.warn({ err: err.message }, 'visits not matched again with the network data in force'))
   return {
     async stop() {
-      await Promise.all([events.stop(), links.stop()])
+      await Promise.all([events.stop(), links.stop(), rematched])
     },
   }
+}
+
+async function rematchIfStale(store: EventStore, ranges: RangeSource, mode: IpDataMode, logger: IdentityWorkerDeps['logger']): Promise<void> {
+  const signature = freeDataSignature(mode)
+  if ((await appliedSignature(store)) === signature) return
+  const started = Date.now()
+  const { read, written } = await rematchVisits(store, await ranges.get())
+  await recordSignature(store, signature, written)
+  logger.info({ signature, visits: read, rewritten: written, ms: Date.now() - started }, 'visits matched again with the network data in force')
 }
 
 function readHit(m: DeliveredMessage): Hit | undefined {

@@ -1,3 +1,4 @@
+import type { NetworkKind } from './kinds.ts'
 import { KNOWN_NETWORKS } from './known-networks.ts'
 
 /**
@@ -22,13 +23,12 @@ import { KNOWN_NETWORKS } from './known-networks.ts'
  * unnamed costs less than a carrier named as a company. An operator's own
  * ranges (the ip-to-company import) override all of this.
  */
-export const NETWORK_KINDS = ['company', 'education', 'government', 'isp', 'mobile', 'hosting'] as const
-export type NetworkKind = (typeof NETWORK_KINDS)[number]
-
-/** Kinds whose name is a visitor's organisation. */
-export const NAMED_KINDS: ReadonlySet<string> = new Set<NetworkKind>(['company', 'education', 'government'])
+export { NAMED_KINDS, NETWORK_KINDS, type NetworkKind } from './kinds.ts'
 
 export const PROVIDER_SIZE = 2 ** 20
+
+/** Bumped whenever these rules or the known networks change, so that stored visits are matched again (identity/rematch.ts). */
+export const CLASSIFICATION_VERSION = 1
 
 const HOSTING = /\b(hosting|hoster|host(ed|s)?|cloud|servers?|server ?mania|data ?cent(er|re)s?|datacent(er|re)|vps|colo(cation)?|cdn|content delivery|vpn|proxy|dedicated|web ?services|digitalocean|linode|vultr|hetzner|ovh|leaseweb|contabo|scaleway|ionos|rackspace|akamai|fastly|cloudflare|incapsula|imperva|zscaler|netskope|packethub|m247|datacamp|choopa|hostinger|godaddy|namecheap|bluehost|hostgator|dreamhost|hostpapa|amazon|aws|azure|google|alibaba|tencent|huawei cloud|oracle cloud|ucloud|kamatera|upcloud|gcore|g-core|stackpath|edgecast|limelight|edgio|bunny|koddos|frantech|psychz|quadranet|colocrossing|sharktech|tzulo|hivelocity|phoenixnap|servercentral|equinix|digital realty|coresite|cyrusone|switch ltd|internap)\b/
 

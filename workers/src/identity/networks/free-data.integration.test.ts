@@ -3,6 +3,7 @@ import type { EventStore } from '@fl0/stores'
 import { openTestEventStore } from '@fl0/stores/events/testing'
 import { orgParams, resolvedVisitsSql, SHARED_ADDRESS_VISITORS } from '@fl0/query'
 import { storeHits } from '../index.ts'
+import { rematchVisits } from '../rematch.ts'
 import { cidrKeys } from '../ip.ts'
 import { RangeTable } from '../ranges.ts'
 import type { Hit } from '../visits.ts'
@@ -107,5 +108,19 @@ describe('company from the address, with the free data alone', () => {
     const m = networks.match('2001:4860:4860::8888')
     expect(m).toMatchObject({ kind: 'hosting', source: 'free', asn: 15169 })
     expect(networks.match('not an address')).toMatchObject({ kind: '', asn: 0, country: '' })
+  })
+
+  it('matches stored visits again when the data changes, in place, and a second pass writes nothing', async () => {
+    // Stored as before the free data (FL0_IP_DATA=off, or visits from before it): no network, no company.
+    const before = hit(addressOf(11971, 21))
+    await storeHits(store, new Networks(RangeTable.empty(), undefined), [before])
+    expect((await resolved()).get(before.visitorId)).toMatchObject({ company_via: '', ip_asn: 0 })
+    const first = await rematchVisits(store, new Networks(RangeTable.empty(), free))
+    expect(first.written).toBeGreaterThanOrEqual(1)
+    expect((await resolved()).get(before.visitorId)).toMatchObject({ company_name: 'Pfizer', company_via: 'ip', ip_asn: 11971 })
+    expect(await rematchVisits(store, new Networks(RangeTable.empty(), free))).toMatchObject({ written: 0 })
+    // And back: turned off, the free data's names go.
+    await rematchVisits(store, new Networks(RangeTable.empty(), undefined))
+    expect((await resolved()).get(before.visitorId)).toMatchObject({ company_via: '', ip_asn: 0 })
   })
 })

