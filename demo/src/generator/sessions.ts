@@ -1,4 +1,4 @@
-import { officeAddress, officeAddressV6, poolsFor, randomIpv4, randomIpv6 } from './addresses.ts'
+import { CORPORATE_V6_PREFIX, officeAddress, officeAddressV6, poolsFor, randomIpv4, randomIpv6 } from './addresses.ts'
 import { COUNTRIES, PLAN_MRR } from './catalog.ts'
 import { companyPlanOn, individualPlanOn } from './lifecycle.ts'
 import { DAY_MS, type SessionPlan } from './plan.ts'
@@ -70,7 +70,9 @@ function personAddress(rng: Rng, person: Person, company: Company | null, kind: 
   const localDay = new Date(at + person.utcOffset * 3_600_000).getUTCDay()
   const weekday = localDay !== 0 && localDay !== 6
   if (company && weekday && rng.chance(company.officeShare)) {
-    const ip = rng.chance(0.15) ? officeAddressV6(company.v6, person.officePick) : officeAddress(company.v4, person.officePick)
+    // An office on IPv6 only where its network announces IPv6 (networks.ts); a network without it is an IPv4-only office.
+    const v6 = rng.chance(0.15) && !company.v6.first.startsWith(CORPORATE_V6_PREFIX)
+    const ip = v6 ? officeAddressV6(company.v6, person.officePick) : officeAddress(company.v4, person.officePick)
     return { ip, network: 'office' }
   }
   return { ip: person.homeIp, network: 'home' }
