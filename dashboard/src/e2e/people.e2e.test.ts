@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Company, Person } from '@fl0/demo'
+import { orgParams, resolvedVisitsSql } from '@fl0/query'
 import { formatRevenue } from '../screens/people/PeopleTable.tsx'
 import { demoUrl, signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
 import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
@@ -192,6 +193,47 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     await grid().getByText(`1–20 of ${ranking(false).length}`).waitFor()
   })
 
+  it('names the company behind anonymous visitors from their office address, with no data imported, and never a provider', async () => {
+    // The demo's companies are business networks of the free IP data fl0 ships with (demo/src/generator/networks.ts):
+    // an anonymous visitor seen at an office is named by that office's company, one seen only at home or on a phone by none.
+    const linkedAnons = new Set(events.filter((e) => e.user_id && e.anonymous_id).map((e) => e.anonymous_id))
+    const officeCompanies = new Set<string>()
+    const companyName = new Map(fl0.demo.world.companies.map((c) => [c.id, c.name]))
+    for (const { message, truth } of fl0.demo.messages()) {
+      if (!message.anonymousId || message.userId || linkedAnons.has(message.anonymousId)) continue
+      if (truth.network === 'office' && truth.companyId) officeCompanies.add(companyName.get(truth.companyId)!)
+    }
+    expect(officeCompanies.size).toBeGreaterThan(0)
+    // Every anonymous visitor the list names a company for, through the API the screen reads (all pages).
+    const call = (n: number) => page.request.get(`${fl0.url}/api-v2/orgs/${fl0.organisation.org.url_code}/people?ip2company=true&page=${n}`).then((r) => r.json() as Promise<{ totalUsers: number; users: Array<{ anonymous: boolean; company: string | null }> }>)
+    const first = await call(1)
+    expect(first.totalUsers).toBeGreaterThan(0)
+    let firstNamedPage = 0
+    let named = 0
+    for (let n = 1; n <= Math.ceil(first.totalUsers / 20); n++) {
+      for (const u of (n === 1 ? first : await call(n)).users) {
+        if (!u.anonymous || !u.company) continue
+        expect(officeCompanies.has(u.company), u.company).toBe(true)
+        named++
+        firstNamedPage ||= n
+      }
+    }
+    expect(named).toBeGreaterThan(0)
+    // And on screen: the first page with one, its row naming the company.
+    await page.getByRole('switch', { name: 'Show anonymous users' }).check()
+    for (let n = 1; n < firstNamedPage; n++) {
+      await grid().getByText(new RegExp(`^${(n - 1) * 20 + 1}–`)).waitFor()
+      await grid().getByLabel('Next page').click()
+    }
+    await grid().getByText(new RegExp(`^${(firstNamedPage - 1) * 20 + 1}–`)).waitFor()
+    const shown = (await rowTexts()).filter((cells) => spaces(cells[0]!).includes('Anonymous visitor') && spaces(cells[1]!) !== '—' && spaces(cells[1]!) !== '')
+    expect(shown.length).toBeGreaterThan(0)
+    for (const cells of shown) expect([...officeCompanies].some((c) => spaces(cells[1]!).startsWith(c)), cells[1]).toBe(true)
+    await screenshot(page, 'people-03-anonymous-companies')
+    await page.getByRole('switch', { name: 'Show anonymous users' }).uncheck()
+    await grid().getByText(`1–20 of ${ranking(false).length}`).waitFor()
+  })
+
   it("opens the company page from a person's row", async () => {
     const first = ranking(false).find((p) => grouped.has(p.key) && truth.get(p.key)?.companyIndex !== null)!
     const company = fl0.demo.world.companies[truth.get(first.key)!.companyIndex!]!
@@ -273,7 +315,14 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     )]
     for (const r of emails) if (r.user_id) users.add(r.user_id)
     const leadAnons = new Set(emails.filter((r) => !r.user_id).map((r) => r.anonymous_id))
-    const member = (e: Ev) => users.has(e.person) || (e.person.startsWith('anon:') && leadAnons.has(e.person.slice(5)))
+    // And the anonymous visitors identification resolves to it by their address (members.ts rule 4): the free IP data
+    // names the demo's companies, and learns their domains from their people's e-mails.
+    const byAddress = await fl0.query<{ person: string }>(
+      `SELECT DISTINCT person FROM (${resolvedVisitsSql()}) WHERE company_domain = {domain:String} AND company_via = 'ip' AND startsWith(person, 'anon:')`,
+      { ...orgParams(org()), domain: c.domain },
+    )
+    const ipAnons = new Set(byAddress.map((r) => r.person))
+    const member = (e: Ev) => users.has(e.person) || (e.person.startsWith('anon:') && (leadAnons.has(e.person.slice(5)) || ipAnons.has(e.person)))
     const active = events.filter((e) => member(e) && ACTIVITY.has(e.type))
     const activeSince = (date: string) => new Set(active.filter((e) => dateOf(e) >= date).map((e) => e.person)).size
     const stats = [activeSince(today()), activeSince(daysAgo(6)), activeSince(daysAgo(29))]
