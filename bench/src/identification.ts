@@ -4,12 +4,13 @@
  * person, how many of those are right (precision) against the generator's
  * ground truth, and how many of the visits that could be resolved were.
  *
- *   npx tsx bench/src/identification.ts [--companies N --people N --days N --end DATE] [--dir DIR]
+ *   npx tsx bench/src/identification.ts [--companies N --people N --days N --end DATE] [--dir DIR] [--free-only]
  *
  * On a fresh data directory (DIR, default a new temporary one):
  * 1. the demo's partner files are written and imported into the event store
  *    before any traffic (IP ranges, universal table, cookies, intents), with
- *    the admin jobs' own import functions;
+ *    the admin jobs' own import functions; with --free-only, nothing is
+ *    imported: the free network data that ships with fl0 alone (issue 20);
  * 2. the demo's traffic goes through fl0's ingest (`runDemo`), and the
  *    identity worker folds it into visits as it is written;
  * 3. the visits as the worker left them are measured, then "refresh sessions"
@@ -34,8 +35,10 @@ const { values } = parseArgs({
     days: { type: 'string' },
     end: { type: 'string' },
     dir: { type: 'string' },
+    'free-only': { type: 'boolean', default: false },
   },
 })
+const freeOnly = values['free-only']!
 const options: DemoOptions = {
   companies: values.companies ? Number(values.companies) : undefined,
   people: values.people ? Number(values.people) : undefined,
@@ -50,8 +53,8 @@ const clickhouse = { kind: 'chdb' as const, path: join(dir, 'clickhouse'), datab
 // 1. Partner files, imported before any traffic.
 const partners = join(dir, 'partners')
 const files = await writePartnerFiles(demo, partners)
-log(`partner files: ${files.map((f) => `${f.file} ${f.rows}`).join(', ')}`)
-{
+log(`partner files: ${files.map((f) => `${f.file} ${f.rows}`).join(', ')}${freeOnly ? ' (not imported: --free-only)' : ''}`)
+if (!freeOnly) {
   const store = await openEventStore(clickhouse)
   await migrateEvents(store)
   const now = new Date()
@@ -96,11 +99,11 @@ try {
   const before = await measure(store)
   const refreshed = new Progress()
   const t0 = Date.now()
-  log(await refreshSessions(store.client, await loadNetworks(store), [result.org_id], refreshed, new Date()))
+  log(await refreshSessions(store.client, await loadNetworks(store, config.FL0_IP_DATA), [result.org_id], refreshed, new Date()))
   const refreshSeconds = (Date.now() - t0) / 1000
   const after = await measure(store)
   const again = new Progress()
-  log(await refreshSessions(store.client, await loadNetworks(store), [result.org_id], again, new Date()))
+  log(await refreshSessions(store.client, await loadNetworks(store, config.FL0_IP_DATA), [result.org_id], again, new Date()))
   process.stdout.write(`${JSON.stringify({ demo: { companies: demo.companies, people: demo.people, days: demo.days, events: result.events }, worker: before, refreshed: after, refreshSeconds, refresh: refreshed.counts, secondRefresh: again.counts }, null, 2)}\n`)
 } finally {
   await store.close()
@@ -110,6 +113,7 @@ async function measure(s: EventStore) {
   const query = `WITH v AS (${resolvedVisitsSql()})
     SELECT v.visitor_id AS visitor_id, v.anonymous_id AS anonymous_id, v.user_id AS user_id, v.puid AS puid, v.person AS person,
       v.person_via AS person_via, v.up_id AS up_id, v.person_name AS person_name, v.company_domain AS company_domain, v.company_via AS company_via,
+      v.company_name AS company_name, v.ip_company AS ip_company, v.ip_domain AS ip_domain, v.ip_kind AS ip_kind, v.ip_source AS ip_source,
       e.message_id AS message_id
     FROM v
     ASOF LEFT JOIN (
@@ -120,6 +124,9 @@ async function measure(s: EventStore) {
   const rows = await (await s.client.query({ query, query_params: orgParams(result.org_id), format: 'JSONEachRow' })).json<Record<string, string>>()
   const seconds = (Date.now() - t) / 1000
   const missed: object[] = []
+  // Company from the address alone (issue 20): of the visits whose address named a company, how many named the right
+  // one (by domain, or by name where the network has no domain); of the visits from an office, how many were named.
+  const ip = { named: 0, right: 0, officeVisits: 0, officeNamedRight: 0, nonOfficeNamed: 0, sources: {} as Record<string, number> }
   const m = { visits: rows.length, queryMs: Math.round(seconds * 1000), company: { truth: 0, resolvable: 0, resolved: 0, right: 0, resolvableResolved: 0, via: {} as Record<string, number> }, person: { truth: 0, resolvable: 0, resolved: 0, right: 0, resolvableResolved: 0, via: {} as Record<string, number> }, unmatched: 0 }
   for (const r of rows) {
     const truth = truthOf.get(r.message_id!)
@@ -138,15 +145,27 @@ async function measure(s: EventStore) {
     const personResolvable = !!person && (synced || identifiedHere || !!userKey)
     const personCompanyKnown = !!person && !!company && person.companyIndex === company.index && (synced || (identifiedHere && (person.emailKind === 'business' || inUniversalTable(person))))
     const companyResolvable = !!company && (truth.network === 'office' || personCompanyKnown)
+    const ipNamed = ['company', 'education', 'government'].includes(r.ip_kind!) && !!(r.ip_company || r.ip_domain)
+    const ipRight = ipNamed && !!company && (r.ip_domain ? r.ip_domain === company.domain : r.ip_company === company.name)
+    if (ipNamed) {
+      ip.named++
+      ip.sources[r.ip_source!] = (ip.sources[r.ip_source!] ?? 0) + 1
+      if (ipRight && truth.network === 'office') ip.right++
+      if (truth.network !== 'office') ip.nonOfficeNamed++
+    }
+    if (truth.network === 'office') {
+      ip.officeVisits++
+      if (ipRight) ip.officeNamedRight++
+    }
     if (company) m.company.truth++
     if (person) m.person.truth++
     if (companyResolvable) m.company.resolvable++
     if (personResolvable) m.person.resolvable++
     if (companyResolvable && !r.company_domain && missed.length < 12) missed.push({ ...r, network: truth.network, office: truth.network === 'office', personCompanyKnown, synced, identifiedHere, emailKind: person?.emailKind, inUniversal: person ? inUniversalTable(person) : null })
-    if (r.company_domain) {
+    if (r.company_domain || r.company_via === 'ip') {
       m.company.resolved++
       m.company.via[r.company_via!] = (m.company.via[r.company_via!] ?? 0) + 1
-      if (company && r.company_domain === company.domain) m.company.right++
+      if (company && (r.company_domain === company.domain || (!r.company_domain && r.company_name === company.name))) m.company.right++
       if (companyResolvable) m.company.resolvableResolved++
     }
     if (r.person_via) {
@@ -160,6 +179,7 @@ async function measure(s: EventStore) {
   const pct = (a: number, b: number) => (b ? Math.round((a / b) * 10_000) / 100 : null)
   return {
     ...m,
+    ip: { ...ip, precision: pct(ip.right, ip.named), recallOfOfficeVisits: pct(ip.officeNamedRight, ip.officeVisits) },
     companyShare: pct(m.company.resolved, m.visits),
     companyPrecision: pct(m.company.right, m.company.resolved),
     companyRecallOfResolvable: pct(m.company.resolvableResolved, m.company.resolvable),
