@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Company, Person } from '@fl0/demo'
+import { orgParams, resolvedVisitsSql } from '@fl0/query'
 import { shortNumber } from '../ui/format.ts'
 import { formatTraitValue } from '../screens/companies/format.ts'
-import { signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { signUpToDemo, startDemoFl0, waitForIdentity, type DemoFl0 } from './demoFl0.ts'
 import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
 
 /**
@@ -71,8 +72,14 @@ describe.skipIf(!runBrowserTests)('the company page, in Chromium', () => {
       `SELECT DISTINCT anonymous_id FROM events WHERE org_id = {org:String} AND type = 'identify' AND user_id = '' AND endsWith(lower(traits.email::String), {at:String})`,
       { org: org(), at: `@${c.domain}` },
     )
+    // And the anonymous visitors identification resolves to it by their address (members.ts rule 4): the free IP data
+    // names the demo's companies, and learns their domains from their people's e-mails.
+    const byAddress = await fl0.query<{ anonymous_id: string }>(
+      `SELECT DISTINCT anonymous_id FROM (${resolvedVisitsSql()}) WHERE company_domain = {domain:String} AND company_via = 'ip' AND startsWith(person, 'anon:')`,
+      { ...orgParams(org()), domain: c.domain },
+    )
     const userOfAnon = new Map(links.map((l) => [l.anonymous_id, l.uid]))
-    for (const l of leads) if (!userOfAnon.has(l.anonymous_id)) userOfAnon.set(l.anonymous_id, `anon:${l.anonymous_id}`)
+    for (const l of [...leads, ...byAddress]) if (!userOfAnon.has(l.anonymous_id)) userOfAnon.set(l.anonymous_id, `anon:${l.anonymous_id}`)
     const today = new Date().toISOString().slice(0, 10)
     const from = new Date(Date.parse(today) - 29 * DAY_MS).toISOString().slice(0, 10)
     const rows = await fl0.query<Row>(
@@ -100,6 +107,7 @@ describe.skipIf(!runBrowserTests)('the company page, in Chromium', () => {
     await new Promise<void>((resolve) => logos.listen(0, '127.0.0.1', resolve))
     const logoUrl = `http://127.0.0.1:${(logos.address() as AddressInfo).port}/logo/{domain}`
     ;[fl0, browser] = await Promise.all([startDemoFl0(undefined, { FL0_LOGO_URL: logoUrl }), launchChromium()])
+    await waitForIdentity(fl0)
 
     // The ground truth's companies with people who signed up; the one whose signed-up people were most active lately.
     const { world } = fl0.demo

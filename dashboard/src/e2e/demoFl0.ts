@@ -46,9 +46,10 @@ export async function signUpToDemo(page: Page, fl0: DemoFl0) {
   await page.waitForURL(/\/organizations\/demo\/people$/)
 }
 
-/** The bus topic the ingest publishes to (EVENTS_TOPIC, ingest) and the lexicon worker's consumer group (LEXICON_GROUP, workers). */
+/** The bus topic the ingest publishes to (EVENTS_TOPIC, ingest) and the lexicon and identity workers' consumer groups (workers). */
 const EVENTS_TOPIC = 'events'
 const LEXICON_GROUP = 'lexicon'
+const IDENTITY_GROUP = 'identity'
 
 /**
  * Waits until the lexicon worker, in its own consumer group, has indexed every
@@ -60,14 +61,23 @@ const LEXICON_GROUP = 'lexicon'
  * the store. The embedded bus knows each group's lag: 0 once the batch
  * holding the last record is in the dictionary and committed.
  */
-export async function waitForLexicon(fl0: DemoFl0, timeoutMs = 60_000) {
+export function waitForLexicon(fl0: DemoFl0, timeoutMs = 60_000) {
+  return waitForGroup(fl0, LEXICON_GROUP, 'the lexicon worker', timeoutMs)
+}
+
+/** Waits until the identity worker has folded every record on the bus so far into visits (what the company pages and people read of addresses). */
+export function waitForIdentity(fl0: DemoFl0, timeoutMs = 60_000) {
+  return waitForGroup(fl0, IDENTITY_GROUP, 'the identity worker', timeoutMs)
+}
+
+async function waitForGroup(fl0: DemoFl0, group: string, who: string, timeoutMs: number) {
   const bus = fl0.stores.bus as { lag?: (topic: string, group: string) => number } | undefined
-  if (!bus?.lag) throw new Error('waitForLexicon needs the embedded bus (its lag)')
+  if (!bus?.lag) throw new Error(`waiting for ${who} needs the embedded bus (its lag)`)
   const deadline = Date.now() + timeoutMs
-  let lag = bus.lag(EVENTS_TOPIC, LEXICON_GROUP)
+  let lag = bus.lag(EVENTS_TOPIC, group)
   while (lag > 0) {
-    if (Date.now() > deadline) throw new Error(`the lexicon worker still has ${lag} records to index after ${timeoutMs} ms`)
+    if (Date.now() > deadline) throw new Error(`${who} still has ${lag} records to take after ${timeoutMs} ms`)
     await new Promise((r) => setTimeout(r, 50))
-    lag = bus.lag(EVENTS_TOPIC, LEXICON_GROUP)
+    lag = bus.lag(EVENTS_TOPIC, group)
   }
 }

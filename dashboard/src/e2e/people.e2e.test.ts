@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { Company, Person } from '@fl0/demo'
 import { orgParams, resolvedVisitsSql } from '@fl0/query'
 import { formatRevenue } from '../screens/people/PeopleTable.tsx'
-import { demoUrl, signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { demoUrl, signUpToDemo, startDemoFl0, waitForIdentity, type DemoFl0 } from './demoFl0.ts'
 import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
 
 /**
@@ -111,6 +111,8 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
 
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])
+    // Anonymous visitors' companies come from their visits' addresses: every visit folded before any screen is read.
+    await waitForIdentity(fl0)
     base = demoUrl(fl0)
     const { world } = fl0.demo
     for (const p of world.people) {

@@ -1,5 +1,4 @@
 import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
-import { notBotAnyOrgSql } from '../people/bots.ts'
 
 /**
  * Who a visit was and which company it came from: the one place that
@@ -34,8 +33,8 @@ import { notBotAnyOrgSql } from '../people/bots.ts'
  *    isp, hosting, mobile) never name a company. Nor, for the free data, does
  *    an address shared by many (SHARED_ADDRESS_VISITORS different visitors
  *    in a day: a carrier's NAT, a café) or a network seen from many
- *    addresses (WIDE_NETWORK_ADDRESSES: a provider the name rules missed): an
- *    office egresses through a few addresses to a few dozen visitors.
+ *    places (WIDE_NETWORK_PREFIXES /24s or /48s in 30 days: a provider the
+ *    name rules missed): an office egresses through a few addresses.
  *    The domain: the range's, else the one the organisation's own visitors
  *    give the free data's network (networkDomainsSql: the business e-mail
  *    domain that at least two people identified from it share), so that
@@ -51,52 +50,68 @@ import { notBotAnyOrgSql } from '../people/bots.ts'
  */
 export const RESOLUTION_PARAMS = { free_mail: [...FREE_MAIL_DOMAINS] }
 const ORG_FILTER = '({all_orgs:Bool} OR org_id = {org:String})'
+/** A visit that is not a bot's (people/bots.ts's rule), the bots read for the organisations read only. */
+const NOT_BOT_VISIT_SQL = `(user_id != '' OR (org_id, anonymous_id) NOT IN (SELECT org_id, anonymous_id FROM bot_visitors WHERE ${ORG_FILTER}))`
 
 /** The kinds of network that name a visitor's organisation (workers/src/identity/networks/classify.ts). */
 export const NAMED_KINDS_SQL = `('company', 'education', 'government')`
 /** Different visitors in one day behind one address at which the free data no longer names it. */
 export const SHARED_ADDRESS_VISITORS = 50
-/** Different addresses of one network, among an organisation's visits, at which it is taken for a provider. */
-export const WIDE_NETWORK_ADDRESSES = 500
+/** Different /24s (IPv6: /48s) of one network, among an organisation's visits of 30 days, at which it is taken for a provider. */
+export const WIDE_NETWORK_PREFIXES = 50
 
 /**
  * Each free-data network (org_id, ip_asn) whose domain the organisation's own
- * visitors give: of the visitors (browsers) seen in it, those who gave a
- * business e-mail in an identify call, in any visit; the domain at which the
- * most different addresses were given, when at least two were. Reads
- * {org:String}, {all_orgs:Bool} and {free_mail} (or the arguments).
+ * visitors give: of the visitors (browsers) seen in it, those whose latest
+ * e-mail in an identify call is a business one; the domain of at least two
+ * such e-mail addresses and of at least 60 % of them (a VPN or a coworking
+ * space that slipped through as a company carries many domains, and gets
+ * none). Reads {org:String}, {all_orgs:Bool} and {free_mail} (or the arguments).
  */
 export const networkDomainsSql = (orgFilter = ORG_FILTER, freeMail = '{free_mail:Array(String)}') => `
-  SELECT org_id, ip_asn, argMax(domain, people) AS domain FROM (
-    SELECT n.org_id AS org_id, n.ip_asn AS ip_asn, splitByChar('@', e.last_email)[-1] AS domain, uniqExact(e.last_email) AS people
-    FROM (
-      SELECT DISTINCT org_id, visitor_id, ip_asn FROM identified_visits FINAL
-      WHERE ${orgFilter} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL}
-    ) AS n
-    INNER JOIN (
-      SELECT org_id, visitor_id, argMax(email, ended_at) AS last_email FROM identified_visits FINAL
-      WHERE ${orgFilter} AND email != '' GROUP BY org_id, visitor_id
-    ) AS e ON e.org_id = n.org_id AND e.visitor_id = n.visitor_id
-    WHERE NOT has(${freeMail}, domain)
-    GROUP BY org_id, ip_asn, domain HAVING people >= 2
-  ) GROUP BY org_id, ip_asn`
+  SELECT org_id, ip_asn, argMax(domain, (people, domain)) AS domain FROM (
+    SELECT org_id, ip_asn, domain, people, sum(people) OVER (PARTITION BY org_id, ip_asn) AS all_people FROM (
+      SELECT n.org_id AS org_id, n.ip_asn AS ip_asn, splitByChar('@', e.last_email)[-1] AS domain, uniqExact(e.last_email) AS people
+      FROM (
+        SELECT DISTINCT org_id, visitor_id, ip_asn FROM identified_visits FINAL
+        WHERE ${orgFilter} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL}
+      ) AS n
+      INNER JOIN (
+        SELECT org_id, visitor_id, argMax(email, ended_at) AS last_email FROM identified_visits FINAL
+        WHERE ${orgFilter} AND email != '' GROUP BY org_id, visitor_id
+      ) AS e ON e.org_id = n.org_id AND e.visitor_id = n.visitor_id
+      WHERE NOT has(${freeMail}, domain)
+      GROUP BY org_id, ip_asn, domain
+    )
+  )
+  WHERE people >= 2 AND people * 10 >= all_people * 6
+  GROUP BY org_id, ip_asn`
 
 /** The free-mail domains as an SQL literal (fl0's own constant list), for queries that bind no {free_mail}. */
 const FREE_MAIL_LITERAL = `[${[...FREE_MAIL_DOMAINS].map((d) => `'${d.replace(/[^a-z0-9.-]/g, '')}'`).join(', ')}]`
 
-/** The addresses and networks that the free data does not name for the organisation (the rule of shared addresses above). */
+/** An address as its /64 for IPv6 (privacy addresses rotate within it), itself for IPv4. */
+const ADDRESS_KEY_SQL = (ip: string) => `cutIPv6(toIPv6OrDefault(${ip}), 8, 0)`
+/** An address as its site: its /48 for IPv6, its /24 for IPv4. */
+const PREFIX_KEY_SQL = (ip: string) => `cutIPv6(toIPv6OrDefault(${ip}), 10, 1)`
+
+/**
+ * The addresses (per day) and networks that the free data does not name for
+ * the organisation (the rule of shared addresses above), from its visits
+ * other than bots', networks judged on their last 30 days. Each is read once
+ * per query: resolved_visits, which refers to them, is the last step.
+ */
 const SHARED_SQL = `
   shared_addresses AS (
-    SELECT DISTINCT org_id, ip FROM (
-      SELECT org_id, ip FROM identified_visits FINAL
-      WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_kind IN ${NAMED_KINDS_SQL}
-      GROUP BY org_id, ip, toDate(started_at) HAVING uniqExact(visitor_id) >= ${SHARED_ADDRESS_VISITORS}
-    )
+    SELECT org_id, ${ADDRESS_KEY_SQL('ip')} AS address, toDate(started_at) AS day FROM identified_visits FINAL
+    WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_kind IN ${NAMED_KINDS_SQL} AND ${NOT_BOT_VISIT_SQL}
+    GROUP BY org_id, address, day HAVING uniqExact(visitor_id) >= ${SHARED_ADDRESS_VISITORS}
   ),
   wide_networks AS (
     SELECT org_id, ip_asn FROM identified_visits FINAL
-    WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL}
-    GROUP BY org_id, ip_asn HAVING uniqExact(ip) >= ${WIDE_NETWORK_ADDRESSES}
+    WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL} AND ${NOT_BOT_VISIT_SQL}
+      AND started_at >= now64(3) - INTERVAL 30 DAY
+    GROUP BY org_id, ip_asn HAVING uniqExact(${PREFIX_KEY_SQL('ip')}) >= ${WIDE_NETWORK_PREFIXES}
   ),
   network_domains AS (${networkDomainsSql()}
   )`
@@ -108,19 +123,10 @@ export function resolutionCtes(visitFilter?: string): string {
   return `
   ${SHARED_SQL},
   visits AS (
-    SELECT v.org_id AS org_id, v.visitor_id AS visitor_id, v.started_at AS started_at, v.ended_at AS ended_at, v.anonymous_id AS anonymous_id,
-      v.user_id AS user_id, v.puid AS puid, v.ip AS ip, v.ip_company AS ip_company, v.ip_range_first AS ip_range_first, v.ip_range_last AS ip_range_last,
-      v.email AS email, v.name AS name, v.ip_asn AS ip_asn, v.ip_network AS ip_network, v.ip_source AS ip_source,
-      v.ip_country AS ip_country, v.ip_region AS ip_region, v.ip_city AS ip_city,
-      if(v.ip_domain = '' AND v.ip_source = 'free', nd.domain, v.ip_domain) AS ip_domain,
-      if(v.ip_source = 'free' AND v.ip_kind IN ${NAMED_KINDS_SQL}
-        AND ((v.org_id, v.ip) IN (SELECT org_id, ip FROM shared_addresses) OR (v.org_id, v.ip_asn) IN (SELECT org_id, ip_asn FROM wide_networks)),
-        'shared', v.ip_kind) AS ip_kind
-    FROM (
-      SELECT * FROM identified_visits FINAL
-      WHERE ${ORG_FILTER} AND ${notBotAnyOrgSql()}${visitFilter ? ` AND (${visitFilter})` : ''}
-    ) AS v
-    LEFT JOIN network_domains AS nd ON nd.org_id = v.org_id AND nd.ip_asn = v.ip_asn
+    SELECT org_id, visitor_id, started_at, ended_at, anonymous_id, user_id, puid, ip, ip_company, ip_domain, ip_kind, ip_range_first, ip_range_last,
+      ip_asn, ip_network, ip_source, ip_country, ip_region, ip_city, email, name
+    FROM identified_visits FINAL
+    WHERE ${ORG_FILTER} AND ${NOT_BOT_VISIT_SQL}${visitFilter ? ` AND (${visitFilter})` : ''}
   ),
   visit_links AS (
     SELECT org_id, anonymous_id, argMin(user_id, (started_at, user_id)) AS linked_user
@@ -201,13 +207,23 @@ export function resolutionCtes(visitFilter?: string): string {
   resolved_visits AS (
     SELECT k.org_id AS org_id, k.visitor_id AS visitor_id, k.started_at AS started_at, k.ended_at AS ended_at,
       k.anonymous_id AS anonymous_id, k.user_id AS user_id, k.puid AS puid, k.ip AS ip,
-      k.ip_company AS ip_company, k.ip_domain AS ip_domain, k.ip_kind AS ip_kind, k.ip_range_first AS ip_range_first, k.ip_range_last AS ip_range_last,
+      k.ip_company AS ip_company, k.ip_range_first AS ip_range_first, k.ip_range_last AS ip_range_last,
       k.ip_asn AS ip_asn, k.ip_network AS ip_network, k.ip_source AS ip_source, k.ip_country AS ip_country, k.ip_region AS ip_region, k.ip_city AS ip_city,
+      k.ip_domain AS ip_domain, k.ip_kind AS ip_kind,
+      -- As the address names a company: the free data's network with its domain learned from the visitors, and no name
+      -- behind a shared address or a wide network ('shared'); an imported range as it is.
+      if(k.ip_domain = '' AND k.ip_source = 'free', nd.domain, k.ip_domain) AS network_domain,
+      if(k.ip_source = 'free' AND k.ip_kind IN ${NAMED_KINDS_SQL}
+        AND ((k.org_id, ${ADDRESS_KEY_SQL('k.ip')}, toDate(k.started_at)) IN (SELECT org_id, address, day FROM shared_addresses)
+          OR (k.org_id, k.ip_asn) IN (SELECT org_id, ip_asn FROM wide_networks)),
+        'shared', k.ip_kind) AS network_kind,
       k.person AS person, p.person_via AS person_via, p.person_name AS person_name, p.up_id AS up_id,
-      multiIf(p.person_company_via != '', p.person_company_via, k.ip_kind IN ${NAMED_KINDS_SQL} AND (k.ip_domain != '' OR k.ip_company != ''), 'ip', '') AS company_via,
-      multiIf(p.person_company_via != '', p.person_company_domain, company_via = 'ip', k.ip_domain, '') AS company_domain,
+      multiIf(p.person_company_via != '', p.person_company_via, network_kind IN ${NAMED_KINDS_SQL} AND (network_domain != '' OR k.ip_company != ''), 'ip', '') AS company_via,
+      multiIf(p.person_company_via != '', p.person_company_domain, company_via = 'ip', network_domain, '') AS company_domain,
       multiIf(p.person_company_via != '', p.person_company_name, company_via = 'ip', k.ip_company, '') AS company_name
-    FROM keyed AS k LEFT JOIN persons AS p ON p.org_id = k.org_id AND p.person = k.person
+    FROM keyed AS k
+    LEFT JOIN persons AS p ON p.org_id = k.org_id AND p.person = k.person
+    LEFT JOIN network_domains AS nd ON nd.org_id = k.org_id AND nd.ip_asn = k.ip_asn
   )`
 }
 

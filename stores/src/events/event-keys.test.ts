@@ -40,7 +40,7 @@ describe('event_keys', () => {
   it('backfills the keys of events stored before it, then follows every insert, once per key; event_ids goes', async () => {
     await migrateEvents(store, `${before}/`)
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'old-1' }), eventRow({ org_id: 'a', message_id: 'old-2' }), eventRow({ org_id: 'b', message_id: 'old-1' })])
-    expect(await migrateEvents(store)).toEqual(['0008_event_keys'])
+    expect((await migrateEvents(store))[0]).toBe('0008_event_keys')
     expect(await keys()).toEqual(['a old-1', 'a old-2', 'b old-1'])
 
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'new-1', timestamp: '2299-12-31 23:59:59.999' })])

@@ -1,5 +1,5 @@
 import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
-import { createRangeSource, type IpDataMode, type RangeSource } from './range-source.ts'
+import { createRangeSource, loadNetworks, type IpDataMode, type RangeSource } from './range-source.ts'
 import { freeDataSignature, type Networks } from './networks/index.ts'
 import { appliedSignature, recordSignature, rematchVisits } from './rematch.ts'
 import { storeLinks, parseLinkRecord, type LinkRecord } from './links.ts'
@@ -98,19 +98,23 @@ export async function startIdentityWorker(deps: IdentityWorkerDeps): Promise<Con
   })
   // Stored visits matched against other data than this (an upgrade, FL0_IP_DATA changed, visits from before 0009)
   // are matched again, in the background: the consumers run meanwhile.
-  const rematched = rematchIfStale(store, ranges, deps.ipData ?? 'free', logger).catch((err: Error) => logger.warn({ err: err.message }, 'visits not matched again with the network data in force'))
+  let stopping = false
+  const rematched = rematchIfStale(store, deps.ipData ?? 'free', logger, () => stopping).catch((err: Error) => logger.warn({ err: err.message }, 'visits not matched again with the network data in force'))
   return {
     async stop() {
+      stopping = true
       await Promise.all([events.stop(), links.stop(), rematched])
     },
   }
 }
 
-async function rematchIfStale(store: EventStore, ranges: RangeSource, mode: IpDataMode, logger: IdentityWorkerDeps['logger']): Promise<void> {
+async function rematchIfStale(store: EventStore, mode: IpDataMode, logger: IdentityWorkerDeps['logger'], stopped: () => boolean): Promise<void> {
   const signature = freeDataSignature(mode)
   if ((await appliedSignature(store)) === signature) return
   const started = Date.now()
-  const { read, written } = await rematchVisits(store, await ranges.get())
+  // Its own load of the ranges: the worker's source rechecks imports on its own clock, which this must not reset.
+  const { read, written, complete } = await rematchVisits(store, await loadNetworks(store, mode), stopped)
+  if (!complete) return
   await recordSignature(store, signature, written)
   logger.info({ signature, visits: read, rewritten: written, ms: Date.now() - started }, 'visits matched again with the network data in force')
 }

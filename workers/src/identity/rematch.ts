@@ -15,7 +15,10 @@ import { visitOfRow, visitRow, type VisitRow } from './visits.ts'
  * plus one: it replaces the row it was read from, but a visit the worker
  * writes meanwhile (versioned by the clock, far higher) wins, and was matched
  * against the same data anyway. So the worker can fold new events while this
- * runs, and a second run writes nothing.
+ * runs, and a second run writes nothing. Stopped half-way, it has written
+ * right rows only, and reports itself incomplete (the signature is then not
+ * recorded, so the next start goes on). Several workers processes of a
+ * cluster starting at once each run it: the same rows, written twice.
  */
 const MATCH_COLUMNS = ['ip_company', 'ip_domain', 'ip_kind', 'ip_range_first', 'ip_range_last', 'ip_asn', 'ip_network', 'ip_source', 'ip_country', 'ip_region', 'ip_city'] as const
 
@@ -27,7 +30,7 @@ function same(column: (typeof MATCH_COLUMNS)[number], a: unknown, b: unknown): b
   return String(a) === String(b)
 }
 
-export async function rematchVisits(store: EventStore, networks: Networks): Promise<{ read: number; written: number }> {
+export async function rematchVisits(store: EventStore, networks: Networks, stopped: () => boolean = () => false): Promise<{ read: number; written: number; complete: boolean }> {
   const result = await store.client.query({
     query: `SELECT org_id, visitor_id, started_at, ended_at, anonymous_id, user_id, puid, ip, ${MATCH_COLUMNS.join(', ')}, email, name, version
             FROM identified_visits FINAL WHERE ip != ''`,
@@ -42,7 +45,14 @@ export async function rematchVisits(store: EventStore, networks: Networks): Prom
     written += pending.length
     pending = []
   }
+  let complete = true
   for await (const batch of result.stream<StoredRow>()) {
+    // A worker asked to stop stops here: what is written stays right, and the next start matches the rest.
+    if (stopped()) {
+      complete = false
+      result.close()
+      break
+    }
     for (const line of batch) {
       const row = line.json()
       read++
@@ -53,7 +63,7 @@ export async function rematchVisits(store: EventStore, networks: Networks): Prom
     if (pending.length >= 10_000) await flush()
   }
   if (pending.length) await flush()
-  return { read, written }
+  return { read, written, complete }
 }
 
 /** The signature last recorded in ip_data_applied, or undefined. */

@@ -15,9 +15,11 @@ import { KNOWN_NETWORKS } from './known-networks.ts'
  *    telecom, broadband, wireless, "Networks"…), then education (university,
  *    college…) and government (ministry, department of…). Research and
  *    education networks (which carry many universities) are providers.
- * 3. The size: an organisation announcing more than 2^20 IPv4 addresses (a
- *    /12) that no rule above recognised is taken for a provider. Companies
- *    that large are few and listed (Apple's and Ford's /8s).
+ * 3. The size: an organisation announcing more than 2^18 IPv4 addresses (a
+ *    /14) that no rule above recognised is taken for a provider: of the
+ *    networks that large that the name rules took for companies, most were
+ *    carriers and hosts (Kyivstar, WIND TRE, Cogeco, TierPoint…). Companies
+ *    that large are fewer and listed (Apple's and Ford's /8s, Ericsson…).
  * 4. Otherwise a company.
  * The rules lean towards "provider" wherever they are unsure: a company left
  * unnamed costs less than a carrier named as a company. An operator's own
@@ -25,25 +27,25 @@ import { KNOWN_NETWORKS } from './known-networks.ts'
  */
 export { NAMED_KINDS, NETWORK_KINDS, type NetworkKind } from './kinds.ts'
 
-export const PROVIDER_SIZE = 2 ** 20
+export const PROVIDER_SIZE = 2 ** 18
 
 /** Bumped whenever these rules or the known networks change, so that stored visits are matched again (identity/rematch.ts). */
-export const CLASSIFICATION_VERSION = 1
+export const CLASSIFICATION_VERSION = 2
 
-const HOSTING = /\b(hosting|hoster|host(ed|s)?|cloud|servers?|server ?mania|data ?cent(er|re)s?|datacent(er|re)|vps|colo(cation)?|cdn|content delivery|vpn|proxy|dedicated|web ?services|digitalocean|linode|vultr|hetzner|ovh|leaseweb|contabo|scaleway|ionos|rackspace|akamai|fastly|cloudflare|incapsula|imperva|zscaler|netskope|packethub|m247|datacamp|choopa|hostinger|godaddy|namecheap|bluehost|hostgator|dreamhost|hostpapa|amazon|aws|azure|google|alibaba|tencent|huawei cloud|oracle cloud|ucloud|kamatera|upcloud|gcore|g-core|stackpath|edgecast|limelight|edgio|bunny|koddos|frantech|psychz|quadranet|colocrossing|sharktech|tzulo|hivelocity|phoenixnap|servercentral|equinix|digital realty|coresite|cyrusone|switch ltd|internap)\b/
+const HOSTING = /\b(hosting|hoster|host(ed|s)?|cloud|servers?|server ?mania|data ?cent(er|re)s?|datacent(er|re)|vps|colo(cation)?|cdn|content delivery|vpn|proxy|dedicated|web ?services|digitalocean|linode|vultr|hetzner|ovh|leaseweb|contabo|scaleway|ionos|rackspace|akamai|fastly|cloudflare|incapsula|imperva|zscaler|netskope|proton|zenlayer|tierpoint|flexential|cologix|selectel|plusserver|packethub|m247|datacamp|choopa|hostinger|godaddy|namecheap|bluehost|hostgator|dreamhost|hostpapa|amazon|aws|azure|google|alibaba|tencent|huawei cloud|oracle cloud|ucloud|kamatera|upcloud|gcore|g-core|stackpath|edgecast|limelight|edgio|bunny|koddos|frantech|psychz|quadranet|colocrossing|sharktech|tzulo|hivelocity|phoenixnap|servercentral|equinix|digital realty|coresite|cyrusone|switch ltd|internap)\b/
 
 /** Words that mark a provider inside a brand ("NordVPN", "WebHosting"): "Soundcloud" is lost, which is the cheap mistake. */
 const HOSTING_INSIDE = /(vpn|hosting|proxy|cloud|colocation|datacenter|xtom)/
 
 const MOBILE = /\b(mobile|mobil|mobilink|mobitel|movil|móvil|moviles|móviles|wireless|cellular|cellco|celular|gsm|lte|5g|4g|3g|t-mobile|jio|airtel|hutchison|telcel|tigo|ooredoo|etisalat|zain|safaricom|mtn)\b/
 
-const ISP = /(\b(telecoms?|telekom|telecommunications?|telecomunica\w*|telecomunicações|telekomunikasi|telekomunikacij\w*|telecomm?|communications?|comunicaciones|comunicações|kommunikation|cable|kabel|cablevision|broadband|internet|isp|fib(er|re)|fibra|dsl|adsl|net(works?)?|online|provider|telco|telephone|telefon\w*|telefonica|telefónica|telenor|telia|telstra|vodafone|orange|verizon|comcast|charter|spectrum|centurylink|lumen|frontier|windstream|rogers|bell canada|shaw|videotron|sky|virgin media|talktalk|proximus|swisscom|kpn|ziggo|tele2|bouygues|sfr|iliad|free sas|rostelecom|optus|singtel|uunet|zayo|beeline|vimpelcom|chinanet|china telecom|china unicom|unicom|kddi|softbank|ntt|bharti|bsnl|pldt|globe|smart|claro|vivo|telmex|movistar|entel|wifi|wi-fi|satellite|starlink|wimax|radio|tv|television|televis\w*|multimedia|infocomm|backbone|transit|exchange|ix|gigabit|connect\w*|link|wave|access|datacom|infotech|teleport|powercomm|ip transit)\b)|(\w*net\b|net$)/
+const ISP = /(\b(telecoms?|telekom|telecommunications?|telecomunica\w*|telecomunicações|telekomunikasi|telekomunikacij\w*|telecomm?|communications?|comunicaciones|comunicações|kommunikation|cable|kabel|cablevision|broadband|internet|isp|fib(er|re)|fibra|dsl|adsl|net(works?)?|online|provider|telco|telephone|telefon\w*|telefonica|telefónica|telenor|telia|telstra|vodafone|orange|verizon|comcast|charter|spectrum|centurylink|lumen|frontier|windstream|rogers|bell canada|shaw|videotron|sky|virgin media|talktalk|proximus|swisscom|kpn|ziggo|tele2|bouygues|sfr|iliad|free sas|rostelecom|optus|singtel|uunet|zayo|kyivstar|wind tre|megafon|vodacom|odido|vivacom|starhub|lifecell|kcell|polkomtel|euskaltel|fastweb|tiscali|netcologne|ewe tel|bahnhof|cogeco|teksavvy|wideopenwest|eastlink|hkbn|viettel|telecel|aircel|sify|beeline|vimpelcom|chinanet|china telecom|china unicom|unicom|kddi|softbank|ntt|bharti|bsnl|pldt|globe|smart|claro|vivo|telmex|movistar|entel|wifi|wi-fi|satellite|starlink|wimax|radio|tv|television|televis\w*|multimedia|infocomm|backbone|transit|exchange|ix|gigabit|connect\w*|link|wave|access|datacom|infotech|teleport|powercomm|ip transit)\b)|(\w*net\b|net$)|\w*tele\w*|\w*(cable|kabel)\w*|\w*fib(er|re)\w*|\btransmission\b|\bweb\b/
 
 const RESEARCH_NETWORK = /\b(research (and|&) education|education (and|&) research|research network|education network|academic network|nren|internet2|geant|géant|janet|dfn|renater|surfnet|surf b\.?v|switch|garr|rediris|cernet|aarnet|canarie|sinet|kreonet)\b/
 
 const EDUCATION = /\b(universit(y|ies|e|é|ä|at|ät|aet|a|à|eit|ario|aria|ität|eto)|college|colegio|school|schule|hochschule|fachhochschule|école|ecole|academy|akademie|academia|polytechni\w*|politecnico|institute of technology|technische|education|educational|campus|seminary|conservatory)\b/
 
-const GOVERNMENT = /\b(government|gov|ministry|ministerio|ministère|ministere|ministero|ministerie|ministerium|bundes\w*|department of|dept of|state of|commonwealth of|county|city of|municipality|municipal|gemeente|stadt|ville de|council|parliament|senate|congress|police|army|navy|air force|defen[cs]e|armed forces|federal|national (agency|institute|bureau|office)|agency|authority|court|judiciary)\b/
+const GOVERNMENT = /\b(government|gov|ministry|ministerio|ministère|ministere|ministero|ministerie|ministerium|bundes\w*|department of|dept of|state of|commonwealth of|county|city of|municipality|municipal|gemeente|stadt|ville de|council|parliament|senate|congress|police|army|navy|air force|defen[cs]e|armed forces|federal|national (agency|institute|bureau|office)|administration|nhs|agency|authority|court|judiciary)\b/
 
 export interface Classified {
   kind: NetworkKind

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventStore } from '@fl0/stores'
 import { openTestEventStore } from '@fl0/stores/events/testing'
-import { orgParams, resolvedVisitsSql, SHARED_ADDRESS_VISITORS } from '@fl0/query'
+import { orgParams, resolvedVisitsSql, SHARED_ADDRESS_VISITORS, WIDE_NETWORK_PREFIXES } from '@fl0/query'
 import { storeHits } from '../index.ts'
 import { rematchVisits } from '../rematch.ts'
 import { cidrKeys } from '../ip.ts'
@@ -99,8 +99,31 @@ describe('company from the address, with the free data alone', () => {
     const office = hit(addressOf(109, 12))
     await storeHits(store, new Networks(RangeTable.empty(), free), [...crowd, office])
     const r = await resolved()
-    expect(r.get(crowd[0]!.visitorId)).toMatchObject({ company_via: '', ip_kind: 'shared' })
+    expect(r.get(crowd[0]!.visitorId)).toMatchObject({ company_via: '', network_kind: 'shared' })
     expect(r.get(office.visitorId)).toMatchObject({ company_name: 'Cisco', company_via: 'ip' })
+  })
+
+  it('names no company in a network seen from many places: a provider the name rules missed', async () => {
+    // Boeing (AS196) is on no provider list; seen from 50 different /24s of its addresses, it is taken for a provider.
+    const [first, last] = free.asns.v4RangesOf(196).find(([f, l]) => l - f >= WIDE_NETWORK_PREFIXES * 256)!
+    expect(last - first).toBeGreaterThan(0)
+    const spread = Array.from({ length: WIDE_NETWORK_PREFIXES }, (_, k) => {
+      const n = first + k * 256 + 5
+      return hit([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.'))
+    })
+    const before = hit(addressOf(1742, 3))
+    await storeHits(store, new Networks(RangeTable.empty(), free), [before, ...spread])
+    const r = await resolved()
+    expect(r.get(spread[0]!.visitorId)).toMatchObject({ company_via: '', network_kind: 'shared' })
+    // Another network is not touched.
+    expect(r.get(before.visitorId)).toMatchObject({ company_name: 'Harvard University', company_via: 'ip' })
+  })
+
+  it('stores and resolves an IPv6 visit, with its place', async () => {
+    const networks = new Networks(RangeTable.empty(), free)
+    const v6 = hit('2a00:1450:4001:82b::200e')
+    await storeHits(store, networks, [v6])
+    expect((await resolved()).get(v6.visitorId)).toMatchObject({ ip_asn: 15169, ip_kind: 'hosting', company_via: '', ip_country: 'DE' })
   })
 
   it('reads IPv6 addresses too', async () => {
