@@ -76,10 +76,17 @@ process.stdout.write(`companies named: ${companiesNamed} of 30; providers named 
 // Over the whole data: how its ASes fall into kinds (what a visitor's address can be).
 const kinds = new Map<string, number>()
 for (const e of free.asns.all()) {
-  const k = classifyNetwork(e.asn, e.name, e.v4Size).kind
+  const k = classifyNetwork(e).kind
   kinds.set(k, (kinds.get(k) ?? 0) + 1)
 }
 process.stdout.write(`all ${[...kinds.values()].reduce((a, b) => a + b, 0)} ASes of the data: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}\n`)
+
+// The largest networks the rules (not the known list) take for companies: where their misses would weigh most.
+const largest = [...free.asns.all()]
+  .filter((e) => !KNOWN_NETWORKS.has(e.asn) && classifyNetwork(e).kind === 'company')
+  .sort((a, b) => b.v4Size - a.v4Size)
+  .slice(0, 50)
+process.stdout.write(`the 50 largest networks the rules name as companies: ${largest.map((e) => `${e.name} (AS${e.asn}, ${e.v4Size.toLocaleString('en-US')})`).join('; ')}\n`)
 
 // Look-ups: a million addresses spread over the IPv4 space.
 const t1 = performance.now()

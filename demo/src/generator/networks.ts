@@ -51,7 +51,7 @@ export function businessNetworks(): ReadonlyMap<string, readonly BusinessNetwork
   const byCountry = new Map<string, BusinessNetwork[]>()
   for (const e of free.asns.all()) {
     if (KNOWN_NETWORKS.has(e.asn) || e.v4Size < 256 || e.v4Size > 65_536 || !FIRM.test(e.name) || /(^|[\s-])AS([\s-]|\d|$)|-AS\b/.test(e.name)) continue
-    const classified = classifyNetwork(e.asn, e.name, e.v4Size)
+    const classified = classifyNetwork(e)
     const range = largest.get(e.asn)
     if (classified.kind !== 'company' || !range || range[1] - range[0] < 255) continue
     const country = free.places.lookupKey(0xffff_0000_0000n + BigInt(range[0] + 1))?.country ?? ''

@@ -12,10 +12,10 @@ describe('the AS table', () => {
   writeFileSync(join(dir, 'asn-ipv6.csv'), '2001:200::,2001:200:1b9:ffff:ffff:ffff:ffff:ffff,2500,"WIDE ""Project"""\n')
   const table = AsnTable.load(dir)
 
-  it('finds the AS of an address, with its name unquoted and its IPv4 size summed over its ranges', () => {
+  it('finds the AS of an address, with its name unquoted and its IPv4 size and ranges counted over them', () => {
     expect(table.size).toBe(4)
-    expect(table.lookupKey(addressKey('1.0.0.7')!)).toEqual({ asn: 13335, name: 'Cloudflare, Inc.', v4Size: 256 })
-    expect(table.lookupKey(addressKey('1.0.4.1')!)).toEqual({ asn: 38803, name: 'Gtelecom Pty Ltd', v4Size: 1024 + 256 })
+    expect(table.lookupKey(addressKey('1.0.0.7')!)).toEqual({ asn: 13335, name: 'Cloudflare, Inc.', v4Size: 256, v4Ranges: 1 })
+    expect(table.lookupKey(addressKey('1.0.4.1')!)).toEqual({ asn: 38803, name: 'Gtelecom Pty Ltd', v4Size: 1024 + 256, v4Ranges: 2 })
     expect(table.lookupKey(addressKey('1.0.1.0')!)).toBeUndefined()
     expect(table.lookupKey(addressKey('2001:200:1b9::1')!)).toMatchObject({ asn: 2500, name: 'WIDE "Project"' })
     expect(table.lookupKey(addressKey('2001:200:1ba::1')!)).toBeUndefined()

@@ -21,6 +21,8 @@ export interface AsnEntry {
   name: string
   /** Every IPv4 address the AS announces (across all its ranges): a provider's network is large. */
   v4Size: number
+  /** How many separate IPv4 ranges it announces: a provider's network is scattered, a firm's in a few blocks. */
+  v4Ranges: number
 }
 
 export class AsnTable {
@@ -48,7 +50,7 @@ export class AsnTable {
     // The name is read once per AS (most ASes have many ranges).
     const entry = (asn: number, name: () => string) => {
       let e = entries.get(asn)
-      if (!e) entries.set(asn, (e = { asn, name: name(), v4Size: 0 }))
+      if (!e) entries.set(asn, (e = { asn, name: name(), v4Size: 0, v4Ranges: 0 }))
       return e
     }
     // The files are read line by line from their bytes, numbers parsed in place: csv-parse took 2.3 s and left about
@@ -69,7 +71,9 @@ export class AsnTable {
       v4Ends[n4] = e
       v4Asns[n4] = a
       n4++
-      entry(a, () => nameAt(text, fieldEnds[2]! + 1, fieldEnds[3]!)).v4Size += e - s + 1
+      const en = entry(a, () => nameAt(text, fieldEnds[2]! + 1, fieldEnds[3]!))
+      en.v4Size += e - s + 1
+      en.v4Ranges++
     })
     const v6Text = readFileSync(join(dir, 'asn-ipv6.csv'))
     const v6Rows = lines(v6Text)

@@ -20,6 +20,11 @@ import { KNOWN_NETWORKS } from './known-networks.ts'
  *    networks that large that the name rules took for companies, most were
  *    carriers and hosts (Kyivstar, WIND TRE, Cogeco, TierPoint…). Companies
  *    that large are fewer and listed (Apple's and Ford's /8s, Ericsson…).
+ *    Nor is one announcing more than 16 separate IPv4 ranges: a firm's
+ *    addresses sit in a few blocks, a provider's are pieces gathered over the
+ *    years. Of the 50 largest networks the rules above left as companies,
+ *    28 of 35 providers had more, and 4 of 15 firms (read by eye;
+ *    bench/README.md, issue 20).
  * 4. Otherwise a company.
  * The rules lean towards "provider" wherever they are unsure: a company left
  * unnamed costs less than a carrier named as a company. An operator's own
@@ -28,6 +33,8 @@ import { KNOWN_NETWORKS } from './known-networks.ts'
 export { NAMED_KINDS, NETWORK_KINDS, type NetworkKind } from './kinds.ts'
 
 export const PROVIDER_SIZE = 2 ** 18
+/** More separate IPv4 ranges than this (not one block, but pieces gathered over the years) makes a provider. */
+export const PROVIDER_RANGES = 16
 
 /** Bumped whenever these rules or the known networks change, so that stored visits are matched again (identity/rematch.ts). */
 export const CLASSIFICATION_VERSION = 2
@@ -39,7 +46,7 @@ const HOSTING_INSIDE = /(vpn|hosting|proxy|cloud|colocation|datacenter|xtom)/
 
 const MOBILE = /\b(mobile|mobil|mobilink|mobitel|movil|móvil|moviles|móviles|wireless|cellular|cellco|celular|gsm|lte|5g|4g|3g|t-mobile|jio|airtel|hutchison|telcel|tigo|ooredoo|etisalat|zain|safaricom|mtn)\b/
 
-const ISP = /(\b(telecoms?|telekom|telecommunications?|telecomunica\w*|telecomunicações|telekomunikasi|telekomunikacij\w*|telecomm?|communications?|comunicaciones|comunicações|kommunikation|cable|kabel|cablevision|broadband|internet|isp|fib(er|re)|fibra|dsl|adsl|net(works?)?|online|provider|telco|telephone|telefon\w*|telefonica|telefónica|telenor|telia|telstra|vodafone|orange|verizon|comcast|charter|spectrum|centurylink|lumen|frontier|windstream|rogers|bell canada|shaw|videotron|sky|virgin media|talktalk|proximus|swisscom|kpn|ziggo|tele2|bouygues|sfr|iliad|free sas|rostelecom|optus|singtel|uunet|zayo|kyivstar|wind tre|megafon|vodacom|odido|vivacom|starhub|lifecell|kcell|polkomtel|euskaltel|fastweb|tiscali|netcologne|ewe tel|bahnhof|cogeco|teksavvy|wideopenwest|eastlink|hkbn|viettel|telecel|aircel|sify|beeline|vimpelcom|chinanet|china telecom|china unicom|unicom|kddi|softbank|ntt|bharti|bsnl|pldt|globe|smart|claro|vivo|telmex|movistar|entel|wifi|wi-fi|satellite|starlink|wimax|radio|tv|television|televis\w*|multimedia|infocomm|backbone|transit|exchange|ix|gigabit|connect\w*|link|wave|access|datacom|infotech|teleport|powercomm|ip transit)\b)|(\w*net\b|net$)|\w*tele\w*|\w*(cable|kabel)\w*|\w*fib(er|re)\w*|\btransmission\b|\bweb\b/
+const ISP = /(\b(telecoms?|telekom|telecommunications?|telecomunica\w*|telecomunicações|telekomunikasi|telekomunikacij\w*|telecomm?|communications?|comunicaciones|comunicações|comunicacoes|at&t|kommunikation|cable|kabel|cablevision|broadband|internet|isp|fib(er|re)|fibra|dsl|adsl|net(works?)?|online|provider|telco|telephone|telefon\w*|telefonica|telefónica|telenor|telia|telstra|vodafone|orange|verizon|comcast|charter|spectrum|centurylink|lumen|frontier|windstream|rogers|bell canada|shaw|videotron|sky|virgin media|talktalk|proximus|swisscom|kpn|ziggo|tele2|bouygues|sfr|iliad|free sas|rostelecom|optus|singtel|uunet|zayo|kyivstar|wind tre|megafon|vodacom|odido|vivacom|starhub|lifecell|kcell|polkomtel|euskaltel|fastweb|tiscali|netcologne|ewe tel|bahnhof|cogeco|teksavvy|wideopenwest|eastlink|hkbn|viettel|telecel|aircel|sify|beeline|vimpelcom|chinanet|china telecom|china unicom|unicom|kddi|softbank|ntt|bharti|bsnl|pldt|globe|smart|claro|vivo|telmex|movistar|entel|wifi|wi-fi|satellite|starlink|wimax|radio|tv|television|televis\w*|multimedia|infocomm|backbone|transit|exchange|ix|gigabit|connect\w*|link|wave|access|datacom|infotech|teleport|powercomm|ip transit)\b)|(\w*net\b|net$)|\w*tele\w*|\w*internet\w*|\w*(cable|kabel)\w*|\w*fib(er|re)\w*|\btransmission\b|\bweb\b/
 
 const RESEARCH_NETWORK = /\b(research (and|&) education|education (and|&) research|research network|education network|academic network|nren|internet2|geant|géant|janet|dfn|renater|surfnet|surf b\.?v|switch|garr|rediris|cernet|aarnet|canarie|sinet|kreonet)\b/
 
@@ -55,14 +62,23 @@ export interface Classified {
   domain: string
 }
 
-export function classifyNetwork(asn: number, publishedName: string, v4Size: number): Classified {
+/** A network as the AS table gives it (asn-table.ts's AsnEntry). */
+export interface NetworkFacts {
+  asn: number
+  /** As published. */
+  name: string
+  v4Size: number
+  v4Ranges: number
+}
+
+export function classifyNetwork({ asn, name: publishedName, v4Size, v4Ranges }: NetworkFacts): Classified {
   const known = KNOWN_NETWORKS.get(asn)
   const name = known?.name ?? readableName(publishedName)
   if (known) return { kind: known.kind, name, domain: known.domain ?? '' }
-  return { kind: kindByName(publishedName, v4Size), name, domain: '' }
+  return { kind: kindByName(publishedName, v4Size, v4Ranges), name, domain: '' }
 }
 
-function kindByName(publishedName: string, v4Size: number): NetworkKind {
+function kindByName(publishedName: string, v4Size: number, v4Ranges: number): NetworkKind {
   const text = publishedName.toLowerCase()
   if (!text.trim()) return 'isp'
   if (HOSTING.test(text) || HOSTING_INSIDE.test(text)) return 'hosting'
@@ -71,7 +87,7 @@ function kindByName(publishedName: string, v4Size: number): NetworkKind {
   if (EDUCATION.test(text)) return 'education'
   if (GOVERNMENT.test(text)) return 'government'
   if (ISP.test(text)) return 'isp'
-  if (v4Size > PROVIDER_SIZE) return 'isp'
+  if (v4Size > PROVIDER_SIZE || v4Ranges > PROVIDER_RANGES) return 'isp'
   return 'company'
 }
 

@@ -82,7 +82,7 @@ describe('company from the address, with the free data alone', () => {
 
   it("learns a network's domain from the business e-mails of people identified from it, so anonymous colleagues open its company page", async () => {
     // AS7116 (Toyota Motor Sales) is on no list: the name rules make it a company, and the data gives no domain.
-    expect(classifyNetwork(7116, free.asns.entry(7116)!.name, free.asns.entry(7116)!.v4Size)).toMatchObject({ kind: 'company', domain: '' })
+    expect(classifyNetwork(free.asns.entry(7116)!)).toMatchObject({ kind: 'company', domain: '' })
     const anonymousBefore = hit(addressOf(7116, 1))
     await storeHits(store, new Networks(RangeTable.empty(), free), [anonymousBefore])
     expect((await resolved()).get(anonymousBefore.visitorId)).toMatchObject({ company_name: 'Toyota Motor Sales, U.S.A., Inc.', company_domain: '', company_via: 'ip' })

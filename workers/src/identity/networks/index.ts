@@ -7,7 +7,7 @@ import { CLASSIFICATION_VERSION, classifyNetwork, type Classified } from './clas
 import { Places, type Place } from './places.ts'
 
 export { AsnTable } from './asn-table.ts'
-export { classifyNetwork, NAMED_KINDS, NETWORK_KINDS, readableName, type NetworkKind } from './classify.ts'
+export { classifyNetwork, NAMED_KINDS, NETWORK_KINDS, readableName, type NetworkFacts, type NetworkKind } from './classify.ts'
 export { KNOWN_NETWORKS } from './known-networks.ts'
 export { Places, type Place } from './places.ts'
 
@@ -90,7 +90,7 @@ export class Networks {
     if (range) return { companyName: range.companyName, domain: range.domain, kind: range.kind, source: 'partner', range: { first: range.first, last: range.last }, ...network, ...where }
     if (!entry || !free) return { ...NO_MATCH, ...network, ...where }
     let c = free.classified.get(entry.asn)
-    if (!c) free.classified.set(entry.asn, (c = classifyNetwork(entry.asn, entry.name, entry.v4Size)))
+    if (!c) free.classified.set(entry.asn, (c = classifyNetwork(entry)))
     return { companyName: c.name, domain: c.domain, kind: c.kind, source: 'free', ...network, ...where }
   }
 }
