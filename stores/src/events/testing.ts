@@ -11,13 +11,14 @@ let opened = 0
 
 /**
  * A migrated event store on chDB, for tests that query events without running
- * the ingest. chDB allows one data directory per process, so every store a
+ * the ingest (`migrate: false`: an empty one, whose lanes have run nothing but
+ * its opening). chDB allows one data directory per process, so every store a
  * process opens shares one directory and gets a database of its own.
  */
-export async function openTestEventStore(): Promise<EventStore> {
+export async function openTestEventStore(options: { migrate?: boolean } = {}): Promise<EventStore> {
   path ??= mkdtempSync(join(tmpdir(), 'fl0-events-'))
   const store = await openEventStore({ kind: 'chdb', path, database: `fl0_test_${process.pid}_${++opened}` })
-  await migrateEvents(store)
+  if (options.migrate ?? true) await migrateEvents(store)
   return store
 }
 
