@@ -30,6 +30,9 @@ describe.skipIf(!runBrowserTests)('the company page with identification, in Chro
     ;[fl0, browser] = await Promise.all([startTestFl0({ FL0_LOGO_URL: '', FL0_IP_DATA: 'off' }), launchChromium()])
     opened = await openPage(browser, { viewport: { width: 1440, height: 900 } })
     page = opened.page
+    // The identity worker matches stored visits again against the data in force when it starts (rematch.ts): the
+    // visit below goes in once it has, or it would lose the place written for it.
+    await fl0.waitForCount('SELECT count() AS n FROM ip_data_applied', {}, 1)
     const org = fl0.org.id
     const la = { timezone: 'America/Los_Angeles' }
     const london = { timezone: 'Europe/London' }
