@@ -12,7 +12,7 @@
  *   npx tsx bench/src/ip-classification.ts
  */
 import { loadavg } from 'node:os'
-import { classifyNetwork, freeNetworkData, KNOWN_NETWORKS, Networks, RangeTable } from '@fl0/workers'
+import { classifyNetwork, freeNetworkData, keyToText, KNOWN_NETWORKS, Networks, RangeTable, V4_MAPPED_BASE } from '@fl0/workers'
 
 type Expect = 'company' | 'isp' | 'mobile' | 'hosting'
 const NETWORKS: Array<[Expect, number, string]> = [
@@ -60,7 +60,7 @@ for (const [expect, asn, label] of NETWORKS) {
   }
   const [first, last] = ranges[Math.floor(ranges.length / 2)]!
   const n = first + Math.floor((last - first) / 2)
-  const address = [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.')
+  const address = keyToText(V4_MAPPED_BASE + BigInt(n))
   const m = networks.match(address)
   const isNamed = named(m.kind)
   if (expect === 'company' && isNamed) companiesNamed++

@@ -31,7 +31,7 @@ export {
   type JobWork,
   type MmdbValue,
 } from './jobs/index.ts'
-export { addressKey, cidrKeys, cidrOf, keyToText } from './identity/ip.ts'
+export { addressKey, cidrKeys, cidrOf, keyToText, V4_MAPPED_BASE } from './identity/ip.ts'
 export { RangeTable, type RangeKind } from './identity/ranges.ts'
 export { loadNetworks, loadRanges, type IpDataMode } from './identity/range-source.ts'
 export { AsnTable, classifyNetwork, freeNetworkData, KNOWN_NETWORKS, NAMED_KINDS, Networks, Places, type FreeNetworkData, type NetworkKind, type NetworkMatch } from './identity/networks/index.ts'

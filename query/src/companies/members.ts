@@ -120,7 +120,7 @@ LIMIT {limit:UInt32}`
 
 /** Rule 4's evidence: only the persons who could resolve to the domain are resolved (identification/resolution.ts). */
 async function visitEvidence(client: Client, org: string, domain: string): Promise<Evidence[]> {
-  const [candidates] = await rows<{ visitors: string[]; users: string[] }>(client, COMPANY_CANDIDATES_SQL, { org, domain, limit: MAX_IDENTITIES })
+  const [candidates] = await rows<{ visitors: string[]; users: string[] }>(client, COMPANY_CANDIDATES_SQL, { ...orgParams(org), domain, limit: MAX_IDENTITIES })
   if (!candidates || (candidates.visitors.length === 0 && candidates.users.length === 0)) return []
   const [linked] = await rows<{ anons: string[] }>(client, LINKED_ANONS_SQL, { org, c_users: candidates.users })
   const params = { ...orgParams(org), domain, limit: MAX_IDENTITIES, c_visitors: candidates.visitors, c_users: candidates.users, c_anons: linked?.anons ?? [] }

@@ -36,7 +36,7 @@ import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
  *    places (WIDE_NETWORK_PREFIXES /24s or /48s in 30 days: a provider the
  *    name rules missed): an office egresses through a few addresses.
  *    The domain: the range's, else the one the organisation's own visitors
- *    give the free data's network (networkDomainsSql: the business e-mail
+ *    give the free data's network (NETWORK_DOMAINS_SQL: the business e-mail
  *    domain that at least two people identified from it share), so that
  *    the company page, logo and traits work.
  * Bots (people/bots.ts) are nobody: their visits are left out.
@@ -66,29 +66,26 @@ export const WIDE_NETWORK_PREFIXES = 50
  * e-mail in an identify call is a business one; the domain of at least two
  * such e-mail addresses and of at least 60 % of them (a VPN or a coworking
  * space that slipped through as a company carries many domains, and gets
- * none). Reads {org:String}, {all_orgs:Bool} and {free_mail} (or the arguments).
+ * none). Reads {org:String}, {all_orgs:Bool} and {free_mail} (orgParams).
  */
-export const networkDomainsSql = (orgFilter = ORG_FILTER, freeMail = '{free_mail:Array(String)}') => `
+export const NETWORK_DOMAINS_SQL = `
   SELECT org_id, ip_asn, argMax(domain, (people, domain)) AS domain FROM (
     SELECT org_id, ip_asn, domain, people, sum(people) OVER (PARTITION BY org_id, ip_asn) AS all_people FROM (
       SELECT n.org_id AS org_id, n.ip_asn AS ip_asn, splitByChar('@', e.last_email)[-1] AS domain, uniqExact(e.last_email) AS people
       FROM (
         SELECT DISTINCT org_id, visitor_id, ip_asn FROM identified_visits FINAL
-        WHERE ${orgFilter} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL}
+        WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL}
       ) AS n
       INNER JOIN (
         SELECT org_id, visitor_id, argMax(email, ended_at) AS last_email FROM identified_visits FINAL
-        WHERE ${orgFilter} AND email != '' GROUP BY org_id, visitor_id
+        WHERE ${ORG_FILTER} AND email != '' GROUP BY org_id, visitor_id
       ) AS e ON e.org_id = n.org_id AND e.visitor_id = n.visitor_id
-      WHERE NOT has(${freeMail}, domain)
+      WHERE NOT has({free_mail:Array(String)}, domain)
       GROUP BY org_id, ip_asn, domain
     )
   )
   WHERE people >= 2 AND people * 10 >= all_people * 6
   GROUP BY org_id, ip_asn`
-
-/** The free-mail domains as an SQL literal (fl0's own constant list), for queries that bind no {free_mail}. */
-const FREE_MAIL_LITERAL = `[${[...FREE_MAIL_DOMAINS].map((d) => `'${d.replace(/[^a-z0-9.-]/g, '')}'`).join(', ')}]`
 
 /** An address as its /64 for IPv6 (privacy addresses rotate within it), itself for IPv4. */
 const ADDRESS_KEY_SQL = (ip: string) => `cutIPv6(toIPv6OrDefault(${ip}), 8, 0)`
@@ -113,7 +110,7 @@ const SHARED_SQL = `
       AND started_at >= now64(3) - INTERVAL 30 DAY
     GROUP BY org_id, ip_asn HAVING uniqExact(${PREFIX_KEY_SQL('ip')}) >= ${WIDE_NETWORK_PREFIXES}
   ),
-  network_domains AS (${networkDomainsSql()}
+  network_domains AS (${NETWORK_DOMAINS_SQL}
   )`
 
 /** The organisation parameters: one organisation, or (undefined) all of them. */
@@ -241,7 +238,8 @@ export function resolvedVisitsSql(visitFilter?: string): string {
  * to those users. A person's resolution reads only their own visits, so
  * resolving these visits gives each of them the answer the whole
  * organisation's resolution would, at the cost of the few people concerned
- * (see companies/members.ts, which asks it per company).
+ * (see companies/members.ts, which asks it per company). Reads orgParams and
+ * {domain:String}, {limit:UInt32}.
  */
 export const COMPANY_CANDIDATES_SQL = `
   WITH
@@ -251,7 +249,7 @@ export const COMPANY_CANDIDATES_SQL = `
       SELECT visitor_id, user_id, anonymous_id FROM identified_visits FINAL
       WHERE org_id = {org:String} AND (
         ip_domain = {domain:String}
-        OR (ip_source = 'free' AND ip_domain = '' AND ip_asn IN (SELECT ip_asn FROM (${networkDomainsSql('org_id = {org:String}', FREE_MAIL_LITERAL)}) WHERE domain = {domain:String}))
+        OR (ip_source = 'free' AND ip_domain = '' AND ip_asn IN (SELECT ip_asn FROM (${NETWORK_DOMAINS_SQL}) WHERE domain = {domain:String}))
         OR endsWith(email, concat('@', {domain:String})) OR endsWith(email, concat('.', {domain:String}))
         OR (puid != '' AND puid IN (SELECT puid FROM identity_links WHERE up_id IN (SELECT up_id FROM company_people) OR (hem != '' AND hem IN (SELECT hem FROM company_hems))))
         OR (email != '' AND lower(hex(SHA256(email))) IN (SELECT hem FROM company_hems))

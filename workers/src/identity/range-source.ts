@@ -20,23 +20,23 @@ export function createRangeSource(store: EventStore, options: { checkMs?: number
   const checkMs = options.checkMs ?? 10_000
   const now = options.now ?? Date.now
   const free = freeNetworkData(options.ipData)
-  let table = new Networks(RangeTable.empty(), free)
+  let networks = new Networks(RangeTable.empty(), free)
   let signature: string | undefined
   let checkedAt = -Infinity
   let loading: Promise<Networks> | undefined
   return {
     async get() {
       if (loading) return loading
-      if (now() - checkedAt < checkMs) return table
+      if (now() - checkedAt < checkMs) return networks
       loading = (async () => {
         try {
           const sig = await rangesSignature(store)
           checkedAt = now()
           if (sig !== signature) {
-            table = new Networks(await loadRanges(store), free)
+            networks = new Networks(await loadRanges(store), free)
             signature = sig
           }
-          return table
+          return networks
         } finally {
           loading = undefined
         }

@@ -95,17 +95,7 @@ export class RangeTable {
   }
 
   private matchV4(value: number): IpRange | undefined {
-    const starts = this.v4Starts
-    let lo = 0
-    let hi = starts.length - 1
-    let found = -1
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1
-      if (starts[mid]! <= value) {
-        found = mid
-        lo = mid + 1
-      } else hi = mid - 1
-    }
+    const found = lastAtOrBefore(this.v4Starts, value)
     const owner = found < 0 ? -1 : this.v4Owners[found]!
     return owner < 0 ? undefined : this.ranges[owner]
   }
@@ -208,8 +198,8 @@ function sweepBigints<K = bigint>(
   return { starts, owners }
 }
 
-/** Index of the last element ≤ key in a sorted array, or -1. */
-function lastAtOrBefore(sorted: readonly bigint[], key: bigint): number {
+/** Index of the last element ≤ key in a sorted array (of numbers or of bigints, typed or not), or -1. */
+export function lastAtOrBefore<T extends number | bigint>(sorted: { readonly length: number; readonly [i: number]: T }, key: T): number {
   let lo = 0
   let hi = sorted.length - 1
   let found = -1

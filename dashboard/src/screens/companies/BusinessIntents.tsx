@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { COMPANY_TEXT } from '@fl0/contracts/companies'
 import type { BusinessIntent } from '../../api/types.ts'
 import { formatDate, shortNumber } from '../../ui/format.ts'
 
@@ -39,7 +40,7 @@ export function BusinessIntents({ intents }: { intents: BusinessIntent[] }) {
         <h2 id="intents-heading" className="text-sm font-semibold">
           Business intent
         </h2>
-        <span className="text-xs text-slate-500">Past 30 days</span>
+        <span className="text-xs text-slate-500">{COMPANY_TEXT.past30Days}</span>
       </div>
       <ul className="mt-2 space-y-2.5">
         {shown.map((t) => (

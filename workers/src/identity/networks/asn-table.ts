@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { addressKey, isV4Key, V4_MAPPED_BASE } from '../ip.ts'
+import { lastAtOrBefore } from '../ranges.ts'
 
 /**
  * Which autonomous system announces an address, and the organisation behind
@@ -137,20 +138,6 @@ export class AsnTable {
   all(): IterableIterator<AsnEntry> {
     return this.entries.values()
   }
-}
-
-function lastAtOrBefore<T extends number | bigint>(sorted: { readonly length: number; [i: number]: T }, key: T): number {
-  let lo = 0
-  let hi = sorted.length - 1
-  let found = -1
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1
-    if (sorted[mid]! <= key) {
-      found = mid
-      lo = mid + 1
-    } else hi = mid - 1
-  }
-  return found
 }
 
 /**

@@ -4,7 +4,7 @@ import { openTestEventStore } from '@fl0/stores/events/testing'
 import { orgParams, resolvedVisitsSql, SHARED_ADDRESS_VISITORS, WIDE_NETWORK_PREFIXES } from '@fl0/query'
 import { storeHits } from '../index.ts'
 import { rematchVisits } from '../rematch.ts'
-import { cidrKeys } from '../ip.ts'
+import { cidrKeys, keyToText, V4_MAPPED_BASE } from '../ip.ts'
 import { RangeTable } from '../ranges.ts'
 import type { Hit } from '../visits.ts'
 import { classifyNetwork, freeNetworkData, Networks, type FreeNetworkData } from './index.ts'
@@ -19,13 +19,15 @@ import { classifyNetwork, freeNetworkData, Networks, type FreeNetworkData } from
 let store: EventStore
 let free: FreeNetworkData
 
+const v4Text = (n: number) => keyToText(V4_MAPPED_BASE + BigInt(n))
+
 /** An address in the middle of the AS's middle IPv4 range. */
 function addressOf(asn: number, offset = 0): string {
   const ranges = free.asns.v4RangesOf(asn)
   expect(ranges.length).toBeGreaterThan(0)
   const [first, last] = ranges[Math.floor(ranges.length / 2)]!
   const n = first + ((Math.floor((last - first) / 2) + offset) % (last - first + 1))
-  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.')
+  return v4Text(n)
 }
 
 const T = Date.parse('2026-11-20T10:00:00.000Z')
@@ -109,7 +111,7 @@ describe('company from the address, with the free data alone', () => {
     expect(last - first).toBeGreaterThan(0)
     const spread = Array.from({ length: WIDE_NETWORK_PREFIXES }, (_, k) => {
       const n = first + k * 256 + 5
-      return hit([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.'))
+      return hit(v4Text(n))
     })
     const before = hit(addressOf(1742, 3))
     await storeHits(store, new Networks(RangeTable.empty(), free), [before, ...spread])
