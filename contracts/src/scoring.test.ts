@@ -50,7 +50,7 @@ describe('scoring contract', () => {
   })
 
   it('rates scores and importances at the documented thresholds', () => {
-    expect([0, 0.2499, 0.25, 0.4999, 0.5, 0.7499, 0.75, 1].map(scoreRating)).toEqual(['poor', 'poor', 'fair', 'fair', 'good', 'good', 'excellent', 'excellent'])
+    expect([0, 0.2499, 0.25, 0.4999, 0.5, 0.7499, 0.75, 1].map((x) => scoreRating(x))).toEqual(['poor', 'poor', 'fair', 'fair', 'good', 'good', 'excellent', 'excellent'])
     expect([-2, 0, 0.0999, 0.1, 0.2499, 0.25, 0.4999, 0.5, 3].map(importanceRating)).toEqual(['poor', 'poor', 'poor', 'fair', 'fair', 'good', 'good', 'excellent', 'excellent'])
   })
 

@@ -32,6 +32,7 @@ export const SCORING_ERRORS = {
   /** A metric that cannot say who reached it (no events chosen). */
   metricNotEnabled: 'This metric cannot be used for scoring: it counts no events',
   dateRange: `Date range must be one of ${DATE_RANGES.join(', ')}`,
+  refresh: `Refresh must be one of ${['daily', 'weekly', 'off'].join(', ')}`,
   excludedAudience: 'Excluded audience must have filters, aggregate and audienceType',
   audienceType: 'Audience type must be user or company',
   aggregate: 'Aggregate must be and or or',
@@ -58,7 +59,7 @@ export const SCORING_TEXT = {
   newModel: 'New model',
   empty: 'No scoring models found',
   runTitle: 'Run new scoring model',
-  fields: { name: 'Name', metric: 'Metric', dateRange: 'Date range', excludedAudience: 'Excluded audience', modelName: 'Model name' },
+  fields: { name: 'Name', metric: 'Metric', dateRange: 'Date range', excludedAudience: 'Excluded audience', modelName: 'Model name', refresh: 'Refresh ratings' },
   delete: 'Delete',
   deleteConfirm: (name: string) => `Are you sure you want to delete the scoring model "${name}"?`,
   deleted: 'Scoring model has been deleted',
@@ -77,6 +78,16 @@ export const SCORING_TEXT = {
 export const SCORING_STATUSES = ['pending', 'running', 'failed', 'completed'] as const
 export type ScoringStatus = (typeof SCORING_STATUSES)[number]
 
+/**
+ * How often a completed model re-scores its users on their latest events,
+ * with the model it learned (no retraining): new users get a rating, everyone
+ * a fresh score. Set in the model's Settings tab; daily unless changed.
+ */
+export const SCORING_REFRESH = ['daily', 'weekly', 'off'] as const
+export type ScoringRefresh = (typeof SCORING_REFRESH)[number]
+export const SCORING_REFRESH_LABELS: Record<ScoringRefresh, string> = { daily: 'Every day', weekly: 'Every week', off: 'Only when the model is rebuilt' }
+export const SCORING_REFRESH_MS: Record<Exclude<ScoringRefresh, 'off'>, number> = { daily: 86_400_000, weekly: 7 * 86_400_000 }
+
 /** Part 3 §3: the four ratings, worst first, and the colour each is shown in. */
 export const RATINGS = ['poor', 'fair', 'good', 'excellent'] as const
 export type RatingName = (typeof RATINGS)[number]
@@ -84,13 +95,116 @@ export const RATING_COLORS: Record<RatingName, 'red' | 'orange' | 'purple' | 'gr
 
 /**
  * A user's score is the model's probability that they reach the metric in the
- * next period as long as the date range, 0 to 1. Its rating is the quarter it
- * falls in: poor below 0.25, fair from 0.25, good from 0.5, excellent from
- * 0.75. Fixed quarters of a probability, not ranks, so "excellent" always
- * means "three chances in four or better", whatever the organisation's base
- * rate: a rare outcome leaves most users poor, which is the truth of it.
+ * next period as long as the date range, 0 to 1. Its rating is its rank among
+ * the users scored: the top RATING_SHARES.excellent of them are excellent,
+ * the next RATING_SHARES.good good, the next fair, the rest poor (the
+ * cut-offs in scores are Correlation.thresholds). To judge the ratings on
+ * held-out users, the cut-offs are drawn from the scores of the users the
+ * model learned from. Ranks, because a probability's quarters say nothing when the
+ * outcome is rare (most users under 25 % are all "poor", whatever the model
+ * knows); whether the ranks mean anything is measured on users the model never
+ * saw against RATING_BAR, and the screens say so when they do not.
+ *
+ * Users tied at a cut-off take the lower rating, so a rating never holds more
+ * than its share of the users it was drawn on.
  */
-export const SCORE_THRESHOLDS: Record<Exclude<RatingName, 'poor'>, number> = { fair: 0.25, good: 0.5, excellent: 0.75 }
+export const RATING_SHARES: Record<Exclude<RatingName, 'poor'>, number> = { excellent: 0.1, good: 0.2, fair: 0.3 }
+export interface RatingThresholds {
+  fair: number
+  good: number
+  excellent: number
+}
+/** Fixed quarters of a probability: the cut-offs of models trained before ranks (a stored summary without thresholds). */
+export const SCORE_THRESHOLDS: RatingThresholds = { fair: 0.25, good: 0.5, excellent: 0.75 }
+
+/**
+ * The bar lead-scoring vendors hold a model's ratings to (MadKudu's published
+ * rule), on users it never saw: excellent and good together cover at most
+ * topShare of the users, hold at least capture of those who reached the
+ * metric, and excellent users reach it at least excellentVsPoor times as
+ * often as poor ones. Judged only when at least minReached of the users it is
+ * measured on reached the metric: fewer say nothing either way.
+ */
+export const RATING_BAR = { topShare: 0.35, capture: 0.6, excellentVsPoor: 10, minReached: 10 } as const
+
+/** One rating's users where the outcome is known: how many, their share, how many reached the metric, their rate, and its lift over the average rate. */
+export interface RatingLift {
+  name: RatingName
+  users: number
+  share: number
+  reached: number
+  rate: number
+  /** rate / the average rate of all users measured; 0 when no one reached the metric. */
+  lift: number
+}
+
+/**
+ * How a model's ratings fared on users whose outcome it never saw (held-out
+ * users, or the backtest's), against RATING_BAR. excellentVsPoor is null when
+ * no poor user reached the metric (excellent then beats poor by any factor) or
+ * no user is rated excellent or poor.
+ */
+export interface RatingQuality {
+  users: number
+  reached: number
+  averageRate: number
+  ratings: RatingLift[]
+  topShare: number
+  capture: number
+  excellentVsPoor: number | null
+  verdict: 'met' | 'notMet' | 'tooFew'
+}
+
+/** The ratings' numbers on users with known outcomes, and the verdict against RATING_BAR. */
+export function ratingQuality(rated: Array<{ rating: RatingName; reached: boolean }>): RatingQuality {
+  const users = rated.length
+  const reached = rated.filter((r) => r.reached).length
+  const averageRate = users ? reached / users : 0
+  const ratings = RATINGS.map((name): RatingLift => {
+    const of = rated.filter((r) => r.rating === name)
+    const hits = of.filter((r) => r.reached).length
+    const rate = of.length ? hits / of.length : 0
+    return { name, users: of.length, share: users ? of.length / users : 0, reached: hits, rate, lift: averageRate ? rate / averageRate : 0 }
+  })
+  const by = (n: RatingName) => ratings.find((r) => r.name === n)!
+  const top = [by('excellent'), by('good')]
+  const topShare = users ? (top[0]!.users + top[1]!.users) / users : 0
+  const capture = reached ? (top[0]!.reached + top[1]!.reached) / reached : 0
+  const excellent = by('excellent')
+  const poor = by('poor')
+  const excellentVsPoor = excellent.users > 0 && poor.users > 0 && poor.rate > 0 ? excellent.rate / poor.rate : null
+  const ratioMet = excellent.users > 0 && excellent.rate > 0 && (poor.users === 0 || poor.rate === 0 || excellent.rate / poor.rate >= RATING_BAR.excellentVsPoor)
+  const verdict = reached < RATING_BAR.minReached ? 'tooFew' : topShare <= RATING_BAR.topShare && capture >= RATING_BAR.capture && ratioMet ? 'met' : 'notMet'
+  return { users, reached, averageRate, ratings, topShare, capture, excellentVsPoor, verdict }
+}
+
+const percent = (x: number) => `${(x * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`
+const times = (x: number) => `${x.toLocaleString('en-US', { maximumFractionDigits: x < 10 ? 1 : 0 })}×`
+
+/** The verdict in a sentence or two, for the screens and the bench alike. `on` names the users measured ("held-out users"). */
+export function ratingQualityText(q: RatingQuality, on: string): string {
+  if (q.verdict === 'tooFew') {
+    return `Only ${q.reached.toLocaleString('en-US')} of the ${q.users.toLocaleString('en-US')} ${on} reached the metric: too few to tell whether the ratings are good. Treat them as a rough ranking; a longer date range or more users give a verdict.`
+  }
+  const ratio =
+    q.excellentVsPoor === null
+      ? q.ratings[3]!.rate > 0
+        ? 'no poor user reached it'
+        : 'no excellent user reached it'
+      : `excellent users reached it ${times(q.excellentVsPoor)} as often as poor ones (at least ${RATING_BAR.excellentVsPoor}×)`
+  const facts = `excellent and good are ${percent(q.topShare)} of ${on} (at most ${percent(RATING_BAR.topShare)}), hold ${percent(q.capture)} of those who reached the metric (at least ${percent(RATING_BAR.capture)}), and ${ratio}`
+  return q.verdict === 'met'
+    ? `These ratings meet the bar of a good lead-scoring model: ${facts}.`
+    : `These ratings fall short of the bar of a good lead-scoring model: ${facts}. Read them as a rough ranking, not as a verdict on each user.`
+}
+
+/** One-line explanations beside the summary's figures. */
+export const SCORING_EXPLAIN = {
+  accuracy: 'Share of held-out users the model labels right, counting a score of 50% or more as "will reach the metric".',
+  baselineAccuracy: 'What always answering the commoner outcome would score: accuracy means something only above it.',
+  auc: 'Chance that a user who reached the metric scores higher than one who did not: 50% is guessing, 100% perfect.',
+  lift: 'How many times the average rate users of each rating reached the metric, on held-out users.',
+} as const
 
 /**
  * A factor's importance is its standardised coefficient in the model (the
@@ -101,15 +215,16 @@ export const SCORE_THRESHOLDS: Record<Exclude<RatingName, 'poor'>, number> = { f
  * below, which takes in factors that push away from the metric and those the
  * model left out.
  */
-export const IMPORTANCE_THRESHOLDS: Record<Exclude<RatingName, 'poor'>, number> = { fair: 0.1, good: 0.25, excellent: 0.5 }
+export const IMPORTANCE_THRESHOLDS: RatingThresholds = { fair: 0.1, good: 0.25, excellent: 0.5 }
 
-function rate(value: number, thresholds: Record<Exclude<RatingName, 'poor'>, number>): RatingName {
+function rate(value: number, thresholds: RatingThresholds): RatingName {
   if (value >= thresholds.excellent) return 'excellent'
   if (value >= thresholds.good) return 'good'
   if (value >= thresholds.fair) return 'fair'
   return 'poor'
 }
-export const scoreRating = (score: number): RatingName => rate(score, SCORE_THRESHOLDS)
+/** A score's rating under a model's cut-offs (SCORE_THRESHOLDS for a model trained before ranks). */
+export const scoreRating = (score: number, thresholds: RatingThresholds = SCORE_THRESHOLDS): RatingName => rate(score, thresholds)
 export const importanceRating = (importance: number): RatingName => rate(importance, IMPORTANCE_THRESHOLDS)
 
 /** A rating's share (part 3 §3): count of users (or factors) and their percentage of all, 0 to 100. */
@@ -190,9 +305,22 @@ export const createScoringModelSchema = z.object({
   metricId: metricIdSchema,
   dateRange: z.enum(DATE_RANGES, { error: SCORING_ERRORS.dateRange }).default('last30Days'),
   excludedAudience: excludedAudienceSchema.default(NO_EXCLUDED_AUDIENCE),
+  refresh: z.enum(SCORING_REFRESH, { error: SCORING_ERRORS.refresh }).default('daily'),
 })
 export type CreateScoringModel = z.input<typeof createScoringModelSchema>
-export const saveScoringSettingsSchema = createScoringModelSchema
+/** …/settings/saveSettings: the same, but a body without refresh keeps the model's. */
+export const saveScoringSettingsSchema = createScoringModelSchema.extend({ refresh: z.enum(SCORING_REFRESH, { error: SCORING_ERRORS.refresh }).optional() })
+
+/**
+ * POST …/scoring/scoring-models/check: can a model of this metric and date
+ * range learn anything (ScoringCheck)? The run dialog asks before a run.
+ */
+export const scoringCheckSchema = z.object({
+  metricId: metricIdSchema,
+  dateRange: z.enum(DATE_RANGES, { error: SCORING_ERRORS.dateRange }).default('last30Days'),
+  excludedAudience: excludedAudienceSchema.default(NO_EXCLUDED_AUDIENCE),
+})
+export type ScoringCheckRequest = z.input<typeof scoringCheckSchema>
 export type SaveScoringSettings = z.input<typeof saveScoringSettingsSchema>
 
 /** POST …/scoring-model/{analysisId}/rebuild-model: the model's new selections (part 3 §4), sent only by 'Rebuild model'. */
@@ -218,6 +346,8 @@ export interface ScoringModelSummary {
   /** Why the last run failed, in words; null otherwise. */
   error: string | null
   createdAt: string
+  /** How the ratings shown fared against RATING_BAR on held-out users; null before the first completion. */
+  verdict: RatingQuality['verdict'] | null
 }
 /** GET …/scoring/scoring-models, newest first. */
 export interface ScoringModelList {
@@ -261,6 +391,9 @@ export interface ScoringModelDetail {
   createdAt: string
   /** When the results shown were trained; null before the first completion. */
   trainedAt: string | null
+  /** When the users shown were last scored (trained, or re-scored since); null before the first completion. */
+  scoredAt: string | null
+  refresh: ScoringRefresh
 }
 
 /** GET …/settings (part 3 §3 Scoring settings). metric.name is 'Unknown' once it is deleted. */
@@ -269,7 +402,34 @@ export interface ScoringSettings {
   metric: { metricId: string; name: string }
   dateRange: DateRange
   excludedAudience: ExcludedAudience
+  refresh: ScoringRefresh
   metrics: ScoringMetric[]
+}
+
+/**
+ * POST …/scoring-models/check: whether a model of the metric and date range
+ * can learn, by the rule the trainer applies (learnability in
+ * workers/src/scoring/learnable.ts): usersBefore did an event of the model
+ * before the date range (from–to), reached of them reached the metric in it,
+ * reachedNew more reached it who were not active before (a model cannot
+ * learn from them). message says in a sentence what to change when not
+ * learnable, and what the run learns from when it is. ranges: the same for
+ * every date range offered, so the dialog can point at one that works.
+ */
+export interface ScoringCheck {
+  learnable: boolean
+  message: string
+  dateRange: DateRange
+  from: string
+  to: string
+  usersBefore: number
+  /** Active before the date range but had reached the metric then: a model predicts who reaches it anew, so they are left out. */
+  alreadyReached: number
+  reached: number
+  reachedNew: number
+  /** The first day with events of the organisation (YYYY-MM-DD), null with none. */
+  firstDay: string | null
+  ranges: Array<{ dateRange: DateRange; learnable: boolean; usersBefore: number; reached: number }>
 }
 
 /** POST …/rebuild-model and …/settings/saveSettings: the model's status after the call (pending when a new run was queued). */
@@ -302,6 +462,24 @@ export interface Correlation {
   balancedAccuracy: number
   positiveRate: number
   trainedAt: string
+  /** The model's rating cut-offs (RATING_SHARES of its training users' scores). */
+  thresholds: RatingThresholds
+  /** The ratings on held-out users: lift per rating and the verdict against RATING_BAR. */
+  quality: RatingQuality
+  /** Events left out of the features because they are the metric, or come only with it (ActivityEvent.leak). */
+  leaks: Array<{ event: string; leak: LeakKind }>
+}
+
+/**
+ * Why an event is left out of a model's features: it is one of the metric's
+ * own events ('metric'), or in the data it happens only to users who have
+ * reached the metric, at the same time or after ('companion'): either would
+ * tell the model the answer, not predict it.
+ */
+export type LeakKind = 'metric' | 'companion'
+export const LEAK_TEXT: Record<LeakKind, string> = {
+  metric: 'Left out: an event of the metric itself',
+  companion: 'Left out: happens only together with the metric',
 }
 
 /** A value of an included property, with its importance (see IMPORTANCE_THRESHOLDS). */
@@ -330,6 +508,8 @@ export interface ActivityEvent {
   importance: number
   inModel: boolean
   properties: ActivityProperty[]
+  /** Left out of the features as a leak of the answer; null for every other event. */
+  leak: LeakKind | null
 }
 /** GET …/correlation/activity/events?search&page: a page of SCORING_PAGE_SIZE, most important first; totalEvents matches the search. */
 export interface ActivityEvents {
@@ -382,5 +562,7 @@ export interface BacktestPredictions {
   buckets: Array<{ from: number; to: number; users: number; meanScore: number; reached: number }>
   /** The highest-scored users (at most BACKTEST_TOP), with what happened. */
   predictions: Array<{ userId: string; score: number; predicted: boolean; reached: boolean }>
+  /** The backtest model's ratings (its own cut-offs) against what happened. */
+  quality: RatingQuality
 }
 export const BACKTEST_TOP = 1000

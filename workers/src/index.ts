@@ -4,7 +4,7 @@ export { recordKey } from './lexicon/shape.ts'
 export { startIdentityWorker, storeHits, IDENTITY_GROUP, LINKS_TOPIC, type IdentityWorkerDeps } from './identity/index.ts'
 export { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from './poison/index.ts'
 export { detectBots, startBotsWorker, MAX_MEDIAN_SPAN_MS, MAX_PAGES, MIN_SESSIONS, type BotScan, type BotsWorkerDeps } from './bots/index.ts'
-export { createScoringRunner, exclusionFilters, factorsImage, scoreImage, seededRandom, traitTypes, type Factor, type ScoringRunner, type StoredBacktest, type StoredSummary } from './scoring/index.ts'
+export { checkLearnable, createScoringRunner, exclusionFilters, factorsImage, scoreImage, ScoringFailure, seededRandom, traitTypes, type Factor, type ScoringRunner, type StoredBacktest, type StoredSummary } from './scoring/index.ts'
 export {
   awaitJob,
   createJobRunner,

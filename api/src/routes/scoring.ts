@@ -5,13 +5,16 @@ import {
   metricDefinitionSchema,
   NO_EXCLUDED_AUDIENCE,
   normaliseSelections,
+  ratingQuality,
   ratingsOf,
   rebuildScoringModelSchema,
   saveScoringSettingsSchema,
   SCORING_ERRORS,
   SCORING_PAGE_SIZE,
   SCORING_TEXT,
+  scoringCheckSchema,
   scoringPageQuerySchema,
+  SCORE_THRESHOLDS,
   toFieldErrors,
   USER_IMAGES,
   type ActivityEvent,
@@ -25,11 +28,15 @@ import {
   type ModelOutput,
   type Rating,
   type RatingName,
+  type RatingQuality,
+  type ScoringCheck,
   type ScoringMetric,
   type ScoringModelDetail,
   type ScoringModelList,
   type ScoringModelQueued,
   type ScoringModelRatings,
+  type ScoringModelSummary,
+  type ScoringRefresh,
   type ScoringSettings,
   type UserImages,
 } from '@fl0/contracts'
@@ -56,7 +63,7 @@ import type { ApiEnv } from '../env.ts'
 import { ApiError, fieldError, notFound } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg, sessionUser } from '../guard/index.ts'
-import { exclusionFilters, factorsImage, scoreImage, traitTypes, type Factor, type StoredBacktest, type StoredSummary } from '@fl0/workers'
+import { checkLearnable, exclusionFilters, factorsImage, scoreImage, ScoringFailure, traitTypes, type Factor, type StoredBacktest, type StoredSummary } from '@fl0/workers'
 
 /** A metric can label users when its definition reads and it counts events (chosen ones, or any). */
 function isEnabled(metric: MetricRow): boolean {
@@ -67,6 +74,9 @@ function isEnabled(metric: MetricRow): boolean {
 const scoringMetric = (m: MetricRow): ScoringMetric => ({ metricId: m.id, name: m.name, isEnabled: isEnabled(m) })
 const storedRatings = (r: unknown): Rating[] => (Array.isArray(r) ? (r as Rating[]) : ratingsOf({}))
 const selectionsOf = (row: ScoringModelRow): FeatureSelections => normaliseSelections(row.feature_selections as FeatureSelections)
+/** A model trained before ratings were judged has none: no users measured, so no verdict. */
+const NO_QUALITY: RatingQuality = ratingQuality([])
+const verdictOf = (v: string | null): ScoringModelSummary['verdict'] => (v === 'met' || v === 'notMet' || v === 'tooFew' ? v : null)
 const excludedOf = (row: ScoringModelRow): ExcludedAudience => {
   const parsed = excludedAudienceSchema.safeParse(row.excluded_audience)
   return parsed.success ? parsed.data : NO_EXCLUDED_AUDIENCE
@@ -137,6 +147,7 @@ export function createScoringRoutes(deps: ApiDeps) {
       metricName: names.get(r.metric_id) ?? SCORING_TEXT.unknown,
       error: r.error,
       createdAt: r.created_at.toISOString(),
+      verdict: verdictOf(r.verdict),
     }))
     return c.json({ scoringModels } satisfies ScoringModelList)
   })
@@ -158,9 +169,38 @@ export function createScoringRoutes(deps: ApiDeps) {
     await checkSettings(org.id, body)
     // The model's selections start as the lexicon's mapping; 'Rebuild model' changes the model's own.
     const featureSelections = await getFeatureSelections(deps.sql, org.id)
-    const row = await createScoringModel(deps.sql, { orgId: org.id, name: body.name, metricId: body.metricId, dateRange: body.dateRange, excludedAudience: body.excludedAudience, featureSelections })
+    const row = await createScoringModel(deps.sql, {
+      orgId: org.id,
+      name: body.name,
+      metricId: body.metricId,
+      dateRange: body.dateRange,
+      excludedAudience: body.excludedAudience,
+      featureSelections,
+      refresh: body.refresh,
+    })
     deps.logger.info({ orgId: org.id, modelId: row.id, by: sessionUser(c).id }, 'scoring model created')
     return c.json({ analysisId: row.id } satisfies CreatedScoringModel, 201)
+  })
+
+  /**
+   * Can a model of this metric and date range learn (the trainer's rule,
+   * workers/src/scoring/learnable.ts)? The run dialog asks as its fields
+   * change. A new model's selections are the lexicon's mapping, so its
+   * excluded events are left out here as the run will leave them out.
+   */
+  app.post('/scoring-models/check', jsonBody(scoringCheckSchema), async (c) => {
+    const org = currentOrg(c)
+    const body = c.req.valid('json')
+    await checkSettings(org.id, body)
+    const { excludedEvents } = await getFeatureSelections(deps.sql, org.id)
+    try {
+      const check = await checkLearnable(deps, { orgId: org.id, metricId: body.metricId, dateRange: body.dateRange, excludedAudience: body.excludedAudience, now: new Date(), excludedEvents })
+      return c.json(check satisfies ScoringCheck)
+    } catch (err) {
+      // What the run would fail with before reading any event (a metric whose filters cannot be used): the same words.
+      if (err instanceof ScoringFailure) throw fieldError('metricId', err.message)
+      throw err
+    }
   })
 
   // ------------------------------------------------------------- one model
@@ -179,6 +219,8 @@ export function createScoringRoutes(deps: ApiDeps) {
       featureSelections: selectionsOf(row),
       createdAt: row.created_at.toISOString(),
       trainedAt: row.trained_at ? row.trained_at.toISOString() : null,
+      scoredAt: row.scored_at ? row.scored_at.toISOString() : null,
+      refresh: row.refresh as ScoringRefresh,
     } satisfies ScoringModelDetail)
   })
 
@@ -199,6 +241,7 @@ export function createScoringRoutes(deps: ApiDeps) {
       metric: { metricId: row.metric_id, name: metric?.name ?? SCORING_TEXT.unknown },
       dateRange: row.date_range as DateRange,
       excludedAudience: excludedOf(row),
+      refresh: row.refresh as ScoringRefresh,
       metrics: metrics.map(scoringMetric),
     } satisfies ScoringSettings)
   })
@@ -241,6 +284,9 @@ export function createScoringRoutes(deps: ApiDeps) {
       balancedAccuracy: s.balancedAccuracy,
       positiveRate: s.positiveRate,
       trainedAt: s.trainedAt,
+      thresholds: s.thresholds ?? SCORE_THRESHOLDS,
+      quality: s.quality ?? NO_QUALITY,
+      leaks: s.leaks ?? [],
     } satisfies Correlation)
   })
 
@@ -250,7 +296,8 @@ export function createScoringRoutes(deps: ApiDeps) {
     const needle = search.toLowerCase()
     const matching = needle ? activity.filter((e) => e.name.toLowerCase().includes(needle)) : activity
     const from = (page - 1) * SCORING_PAGE_SIZE
-    return c.json({ events: matching.slice(from, from + SCORING_PAGE_SIZE), totalEvents: matching.length } satisfies ActivityEvents)
+    const events = matching.slice(from, from + SCORING_PAGE_SIZE).map((e) => ({ ...e, leak: e.leak ?? null }))
+    return c.json({ events, totalEvents: matching.length } satisfies ActivityEvents)
   })
 
   app.get('/scoring-model/:analysisId/model-output', async (c) => {
@@ -297,7 +344,7 @@ export function createScoringRoutes(deps: ApiDeps) {
     const { backtest } = await results(c)
     if (!backtest.available) throw new ApiError(404, SCORING_ERRORS.noBacktest, [{ name: 'backtest', message: backtest.reason }])
     const { available: _, ...predictions } = backtest
-    return c.json(predictions satisfies BacktestPredictions)
+    return c.json({ ...predictions, quality: predictions.quality ?? NO_QUALITY } satisfies BacktestPredictions)
   })
 
   return app

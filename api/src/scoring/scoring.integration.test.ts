@@ -44,7 +44,7 @@ const day = (iso: string, hour = 10) => new Date(`${iso}T${String(hour).padStart
 function plantedEvents(orgId: string) {
   const random = seededRandom(99)
   const rows: IngestedEvent[] = []
-  const truth = new Map<string, { ready: boolean }>()
+  const truth = new Map<string, { ready: boolean; upgraded: string | null }>()
   const track = (user: string, event: string, at: Date, properties: Record<string, unknown> = {}) => rows.push(eventRow({ org_id: orgId, user_id: user, event, timestamp: at, properties }))
   // Each period: its feature days, then the day of the upgrades it leads to.
   const periods = [
@@ -57,7 +57,7 @@ function plantedEvents(orgId: string) {
     const user = `user-${String(i).padStart(3, '0')}`
     const integrationFrom = startOf()
     const inviteFrom = startOf()
-    let upgraded = false
+    let upgraded: string | null = null
     rows.push(eventRow({ org_id: orgId, type: 'identify', user_id: user, timestamp: day('2025-12-01'), traits: { name: `Person ${i}`, plan: i < 20 ? 'internal' : 'customer' } }))
     periods.forEach((period, k) => {
       for (const d of period.features) {
@@ -69,10 +69,10 @@ function plantedEvents(orgId: string) {
       const bothFirst = k === Math.max(integrationFrom, inviteFrom)
       if (period.label && !upgraded && random() < (bothFirst ? 0.9 : 0.03)) {
         track(user, 'Plan Upgraded', day(period.label))
-        upgraded = true
+        upgraded = period.label
       }
     })
-    truth.set(user, { ready: Math.max(integrationFrom, inviteFrom) <= 2 && !upgraded })
+    truth.set(user, { ready: Math.max(integrationFrom, inviteFrom) <= 2 && !upgraded, upgraded })
   }
   return { rows, truth }
 }
@@ -84,6 +84,15 @@ let orgId: string
 let upgrades: MetricRow
 let runner: ScoringRunner
 const base = '/api-v2/orgs/acme/scoring'
+/**
+ * A model predicts who reaches the metric anew: who upgraded in the year
+ * before the date range is not learned from, who upgraded in the year to now
+ * is not scored.
+ */
+const { truth: planted } = plantedEvents('')
+const upgradedBy = (iso: string) => [...planted.values()].filter((u) => u.upgraded !== null && u.upgraded <= iso).length
+const LEARNED_FROM = USERS - upgradedBy('2026-01-31')
+const SCORED = USERS - upgradedBy('2026-03-02')
 
 beforeAll(async () => {
   t = await createTestApi()
@@ -129,9 +138,17 @@ describe('a model trained on the planted rule', () => {
     id = await createModel({ name: 'Who upgrades', metricId: upgrades.id, dateRange: 'last30Days' })
     const list = await get<ScoringModelList>(`${base}/scoring-models`)
     expect(list.scoringModels).toEqual([
-      { analysisId: id, name: 'Who upgrades', status: 'pending', totalUsers: 0, ratings: expect.any(Array), metricName: 'Upgrades', error: null, createdAt: expect.any(String) },
+      { analysisId: id, name: 'Who upgrades', status: 'pending', totalUsers: 0, ratings: expect.any(Array), metricName: 'Upgrades', error: null, createdAt: expect.any(String), verdict: null },
     ])
-    expect(await get<ScoringModelDetail>(`${base}/scoring-model/${id}`)).toMatchObject({ name: 'Who upgrades', metricName: 'Upgrades', status: 'pending', featureSelections: { excludedEvents: [], includedProperties: [] }, trainedAt: null })
+    expect(await get<ScoringModelDetail>(`${base}/scoring-model/${id}`)).toMatchObject({
+      name: 'Who upgrades',
+      metricName: 'Upgrades',
+      status: 'pending',
+      featureSelections: { excludedEvents: [], includedProperties: [] },
+      trainedAt: null,
+      scoredAt: null,
+      refresh: 'daily',
+    })
     const early = await t.call('GET', `${base}/scoring-model/${id}/correlation`, { cookie })
     expect([early.status, (await json<{ message: string }>(early)).message]).toEqual([404, 'This scoring model has no results yet'])
   })
@@ -143,25 +160,40 @@ describe('a model trained on the planted rule', () => {
     expect(await runner.runOnce()).toBe('idle')
     const ratings = await get<ScoringModelRatings>(`${base}/scoring-models/${id}`)
     expect(ratings.status).toBe('completed')
-    expect(ratings.totalUsers).toBe(USERS)
+    expect(ratings.totalUsers).toBe(SCORED)
     expect(ratings.ratings.map((r) => r.name)).toEqual(['poor', 'fair', 'good', 'excellent'])
-    expect(ratings.ratings.reduce((n, r) => n + r.count, 0)).toBe(USERS)
+    expect(ratings.ratings.reduce((n, r) => n + r.count, 0)).toBe(SCORED)
+    // Ratings by rank: about a tenth excellent, a fifth good (ties fall below, so never more).
+    const share = (name: string) => ratings.ratings.find((r) => r.name === name)!.count / SCORED
+    expect(share('excellent')).toBeLessThanOrEqual(0.12)
+    expect(share('excellent') + share('good')).toBeLessThanOrEqual(0.35)
   })
 
   it('beats the majority class on held-out users and ranks the planted events first', async () => {
     const c = await get<Correlation>(`${base}/scoring-model/${id}/correlation`)
-    expect(c).toMatchObject({ fromTime: '2026-02-01T00:00:00.000Z', toTime: '2026-03-02T09:00:00.000Z', audienceSize: USERS, trainingDataSize: 800, heldOutSize: 200 })
+    expect(c).toMatchObject({ fromTime: '2026-02-01T00:00:00.000Z', toTime: '2026-03-02T09:00:00.000Z', audienceSize: SCORED, trainingDataSize: Math.round(LEARNED_FROM * 0.8) })
+    expect(c.trainingDataSize + c.heldOutSize).toBe(LEARNED_FROM)
     expect(c.accuracy).toBeGreaterThanOrEqual(c.baselineAccuracy + 0.01)
     expect(c.auc).toBeGreaterThan(0.8)
     expect(c.balancedAccuracy).toBeGreaterThan(0.7)
-    // Events: Logged In, Dashboard Viewed, Integration Connected, Invite Sent, Plan Upgraded.
-    expect(c.totalFactors).toBe(5)
+    // Events: Logged In, Dashboard Viewed, Integration Connected, Invite Sent; Plan Upgraded is the metric's own.
+    expect(c.totalFactors).toBe(4)
+    expect(c.leaks).toEqual([{ event: 'Plan Upgraded', leak: 'metric' }])
+    // Judged on the held-out users: the planted rule is strong enough for the bar.
+    expect(c.quality.users).toBe(c.heldOutSize)
+    expect(c.quality.verdict).toBe('met')
+    expect(c.quality.topShare).toBeLessThanOrEqual(0.35)
+    expect(c.quality.capture).toBeGreaterThanOrEqual(0.6)
+    const excellent = c.quality.ratings.find((r) => r.name === 'excellent')!
+    expect(excellent.lift).toBeGreaterThan(2)
+    expect(c.thresholds.excellent).toBeGreaterThan(c.thresholds.good)
     const activity = await get<ActivityEvents>(`${base}/scoring-model/${id}/correlation/activity/events`)
     expect(activity.totalEvents).toBe(5)
     expect(activity.events.slice(0, 2).map((e) => e.name).sort()).toEqual(['Integration Connected', 'Invite Sent'])
     expect(activity.events.map((e) => e.number)).toEqual([1, 2, 3, 4, 5])
     expect(activity.events[0]!.rating).toBe('excellent')
-    expect(c.ratings.reduce((n, r) => n + r.count, 0)).toBe(5)
+    expect(activity.events[4]).toMatchObject({ name: 'Plan Upgraded', inModel: false, leak: 'metric', importance: 0 })
+    expect(c.ratings.reduce((n, r) => n + r.count, 0)).toBe(4)
     const searched = await get<ActivityEvents>(`${base}/scoring-model/${id}/correlation/activity/events?search=invite&page=1`)
     expect(searched.events.map((e) => e.name)).toEqual(['Invite Sent'])
     expect((await get<ActivityEvents>(`${base}/scoring-model/${id}/correlation/activity/events?page=2`)).events).toEqual([])
@@ -170,12 +202,14 @@ describe('a model trained on the planted rule', () => {
   it('scores every user, ranked, paged and searchable, the planted users on top', async () => {
     const { truth } = plantedEvents(orgId)
     const first = await get<ModelOutput>(`${base}/scoring-model/${id}/model-output`)
-    expect(first.totalUsers).toBe(USERS)
+    expect(first.totalUsers).toBe(SCORED)
     expect(first.images).toEqual(['factors.png', 'score.png'])
     expect(first.users).toHaveLength(20)
     expect(first.users.map((u) => u.number)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
     // A linear model cannot say "both" exactly, but the users ready to upgrade fill the top.
     expect(first.users.filter((u) => truth.get(u.userId)!.ready).length).toBeGreaterThanOrEqual(16)
+    // Who upgraded already is not a lead for upgrading.
+    expect(first.users.filter((u) => truth.get(u.userId)!.upgraded !== null)).toEqual([])
     for (const u of first.users) expect(u.name).toBe(`Person ${Number(u.userId.slice(5))}`)
     const scores = first.users.map((u) => u.score)
     expect([...scores].sort((a, b) => b - a)).toEqual(scores)
@@ -183,8 +217,9 @@ describe('a model trained on the planted rule', () => {
     const page3 = await get<ModelOutput>(`${base}/scoring-model/${id}/model-output?page=3`)
     expect(page3.users[0]!.number).toBe(41)
     const found = await get<ModelOutput>(`${base}/scoring-model/${id}/model-output?search=person%2012`)
-    expect(found.users.map((u) => u.name).sort()).toEqual(['Person 12', ...Array.from({ length: 10 }, (_, i) => `Person ${120 + i}`)])
-    expect(found.totalUsers).toBe(11)
+    const notUpgraded = [12, ...Array.from({ length: 10 }, (_, i) => 120 + i)].filter((i) => truth.get(`user-${String(i).padStart(3, '0')}`)!.upgraded === null)
+    expect(found.users.map((u) => u.name).sort()).toEqual(notUpgraded.map((i) => `Person ${i}`).sort())
+    expect(found.totalUsers).toBe(notUpgraded.length)
     const bad = await t.call('GET', `${base}/scoring-model/${id}/model-output?page=0`, { cookie })
     expect([bad.status, (await json<{ message: string }>(bad)).message]).toEqual([400, 'Page must be a whole number from 1'])
   })
@@ -211,14 +246,17 @@ describe('a model trained on the planted rule', () => {
     const b = await get<BacktestPredictions>(`${base}/scoring-model/${id}/backtest-predictions`)
     expect(b.trainedOn).toEqual({ fromTime: '2025-01-02T00:00:00.000Z', toTime: '2026-01-31T23:59:59.999Z' })
     expect(b.predicted).toEqual({ fromTime: '2026-02-01T00:00:00.000Z', toTime: '2026-03-02T09:00:00.000Z' })
-    expect(b.users).toBe(USERS)
+    expect(b.users).toBe(LEARNED_FROM)
     expect(b.auc).toBeGreaterThan(0.75)
     // The users it put on top really reached the metric far more often than users at large.
     const topReached = b.predictions.slice(0, 100).filter((p) => p.reached).length / 100
     expect(topReached).toBeGreaterThan(2 * b.positiveRate)
     expect(b.buckets).toHaveLength(10)
-    expect(b.buckets.reduce((n, x) => n + x.users, 0)).toBe(USERS)
-    expect(b.predictions).toHaveLength(USERS)
+    expect(b.buckets.reduce((n, x) => n + x.users, 0)).toBe(LEARNED_FROM)
+    expect(b.predictions).toHaveLength(LEARNED_FROM)
+    expect(b.quality.users).toBe(LEARNED_FROM)
+    // Its top tenth reached the metric well above the average rate (a model a period older, so less sharp than the held-out's).
+    expect(b.quality.ratings.find((r) => r.name === 'excellent')!.lift).toBeGreaterThan(1.5)
     expect(b.predictions.map((p) => p.score)).toEqual(b.predictions.map((p) => p.score).sort((x, y) => y - x))
     expect(b.predictions[0]).toEqual({ userId: expect.any(String), score: expect.any(Number), predicted: expect.any(Boolean), reached: expect.any(Boolean) })
     const image = await decode(await t.call('GET', `${base}/scoring-model/${id}/backtest-image`, { cookie }))
@@ -241,9 +279,9 @@ describe('a model trained on the planted rule', () => {
     expect(integration.properties).toEqual([
       { name: 'integration', inModel: true, importance: expect.any(Number), rating: expect.any(String), values: expect.arrayContaining([expect.objectContaining({ name: 'Slack' }), expect.objectContaining({ name: 'HubSpot' })]) },
     ])
-    expect(activity.events.at(-1)).toEqual({ name: 'Invite Sent', number: 5, importance: 0, rating: 'poor', inModel: false, properties: [] })
-    // Events and the two values.
-    expect((await get<Correlation>(`${base}/scoring-model/${id}/correlation`)).totalFactors).toBe(6)
+    expect(activity.events.at(-1)).toEqual({ name: 'Invite Sent', number: 5, importance: 0, rating: 'poor', inModel: false, properties: [], leak: null })
+    // Three events and the two values.
+    expect((await get<Correlation>(`${base}/scoring-model/${id}/correlation`)).totalFactors).toBe(5)
   })
 
   it('saves settings: a new name keeps the results, a new date range trains again', async () => {
@@ -255,8 +293,15 @@ describe('a model trained on the planted rule', () => {
       metric: { metricId: upgrades.id, name: 'Upgrades' },
       dateRange: 'last30Days',
       excludedAudience: { filters: [], aggregate: 'and', audienceType: 'user' },
+      refresh: 'daily',
       metrics: expect.arrayContaining([{ metricId: upgrades.id, name: 'Upgrades', isEnabled: true }]),
     })
+    // The refresh alone keeps the results too.
+    const weekly = await t.call('POST', `${base}/scoring-model/${id}/settings/saveSettings`, { cookie, body: { name: 'Upgrade model', metricId: upgrades.id, dateRange: 'last30Days', refresh: 'weekly' } })
+    expect(await json(weekly)).toEqual({ analysisId: id, status: 'completed' })
+    expect((await get<ScoringSettings>(`${base}/scoring-model/${id}/settings`)).refresh).toBe('weekly')
+    const bad = await t.call('POST', `${base}/scoring-model/${id}/settings/saveSettings`, { cookie, body: { name: 'Upgrade model', metricId: upgrades.id, refresh: 'hourly' } })
+    expect([bad.status, (await json<{ errors: unknown[] }>(bad)).errors]).toEqual([400, [{ name: 'refresh', message: 'Refresh must be one of daily, weekly, off' }]])
     const again = await t.call('POST', `${base}/scoring-model/${id}/settings/saveSettings`, { cookie, body: { name: 'Upgrade model', metricId: upgrades.id, dateRange: 'last7Days' } })
     expect(await json(again)).toEqual({ analysisId: id, status: 'pending' })
   })
@@ -273,7 +318,8 @@ describe('the excluded audience', () => {
     expect(settings.excludedAudience).toEqual({ filters: [{ trait: 'plan', operation: 'is', value: 'internal' }], aggregate: 'and', audienceType: 'user' })
     while ((await runner.runOnce()) !== 'idle');
     const c = await get<Correlation>(`${base}/scoring-model/${id}/correlation`)
-    expect(c.audienceSize).toBe(USERS - 20)
+    const internal = [...planted.entries()].filter(([u, x]) => Number(u.slice(5)) < 20 && (x.upgraded === null || x.upgraded > '2026-03-02')).length
+    expect(c.audienceSize).toBe(SCORED - internal)
     const output = await get<ModelOutput>(`${base}/scoring-model/${id}/model-output?search=user-00`)
     expect(output.users.map((u) => u.userId).filter((u) => Number(u.slice(5)) < 20)).toEqual([])
   })
@@ -308,7 +354,7 @@ describe('runs that fail, with the reason', () => {
     expect(await runner.runOnce()).toBe('failed')
     const detail = await get<ScoringModelDetail>(`/api-v2/orgs/empty-co/scoring/scoring-model/${id}`)
     expect(detail.status).toBe('failed')
-    expect(detail.error).toMatch(/^No user did any event of the model between 2025-01-02 and 2026-03-02$/)
+    expect(detail.error).toBe('No user has done an event yet: a model learns from what users did, so send some events first.')
   })
 
   it('fails when nobody reached the metric', async () => {
@@ -316,7 +362,7 @@ describe('runs that fail, with the reason', () => {
     const id = await createModel({ name: 'Never model', metricId: never.id })
     expect(await runner.runOnce()).toBe('failed')
     expect((await get<ScoringModelDetail>(`${base}/scoring-model/${id}`)).error).toBe(
-      `No of the ${USERS} users active before the date range reached the metric between 2026-02-01 and 2026-03-02: too few to learn from`,
+      `None of the ${USERS.toLocaleString('en-US')} users active before Feb 1, 2026 reached "Never" between Feb 1, 2026 and Mar 2, 2026, and a model needs at least 5: choose a longer date range or a metric more users reach.`,
     )
   })
 })

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateMetadata } from './migrate.ts'
 import { createOrganisation } from './organisations.ts'
 import {
+  claimRescore,
   claimScoringRun,
+  completeRescore,
   completeScoringRun,
   createScoringModel,
   deleteScoringModel,
@@ -43,6 +45,7 @@ export function scoringContract(name: string, openSql: () => Promise<Sql>) {
       ratings: [{ name: 'poor', count: users, percentage: 100 }],
       summary: { accuracy: 0.9 },
       activity: [{ name: 'A' }],
+      learned: { weights: [1] },
       backtest: { users },
       backtestImage: new Uint8Array([137, 80, 78, 71, 0, 255]),
       users: Array.from({ length: users }, (_, i) => ({ rank: i + 1, userId: `u${i}`, name: i === 3 ? 'Ada 100%_x' : `User ${i}`, score: 1 - i / users, rating: 'poor', factors: [{ name: 'A', contribution: i }] })),
@@ -52,7 +55,7 @@ export function scoringContract(name: string, openSql: () => Promise<Sql>) {
       const org = await createOrganisation(sql, 'Scoring A')
       const model = await createScoringModel(sql, { ...input, orgId: org.id })
       expect(model).toMatchObject({ status: 'pending', generation: 1, attempts: 0, trained_at: null, error: null })
-      expect(await listScoringModels(sql, org.id)).toEqual([model])
+      expect(await listScoringModels(sql, org.id)).toEqual([{ ...model, verdict: null }])
 
       const claimed = await claimScoringRun(sql, claimOptions)
       expect(claimed).toMatchObject({ id: model.id, status: 'running', generation: 1, attempts: 1 })
@@ -86,6 +89,43 @@ export function scoringContract(name: string, openSql: () => Promise<Sql>) {
       expect((await listScoredUsers(sql, model.id, { search: '', offset: 0, limit: 20 })).total).toBe(3)
       // The first run's 12,345 users are gone, not merely hidden.
       expect(await sql.query('SELECT generation, count(*)::integer AS n FROM scoring_users WHERE model_id = $1 GROUP BY generation', [model.id])).toEqual([{ generation: 2, n: 3 }])
+    })
+
+    it('re-scores a completed model when its refresh is due, replacing its users, and never a rebuilt one', async () => {
+      const org = await createOrganisation(sql, 'Scoring R')
+      const model = await createScoringModel(sql, { ...input, orgId: org.id, refresh: 'daily' })
+      await claimScoringRun(sql, claimOptions)
+      expect(await completeScoringRun(sql, model.id, 1, results(4))).toBe(true)
+      const trained = new Date('2026-03-02T09:00:00Z')
+      expect(await findScoringModel(sql, org.id, model.id)).toMatchObject({ refresh: 'daily', scored_at: trained })
+      const at = (hours: number) => ({ now: new Date(trained.getTime() + hours * 3_600_000), staleAfterMs: 60_000 })
+      // The other tests' models share the database: out of the way.
+      await sql.query(`UPDATE scoring_models SET refresh = 'off' WHERE id <> $1`, [model.id])
+      // Not due before a day has passed.
+      expect(await claimRescore(sql, at(23))).toBeUndefined()
+      const claim = await claimRescore(sql, at(25))
+      expect(claim).toMatchObject({ row: { id: model.id, generation: 1 }, learned: { weights: [1] }, resultsGeneration: 1, tag: -1 })
+      // Claimed: not handed to a second runner until the claim is stale.
+      expect(await claimRescore(sql, at(25))).toBeUndefined()
+      const users = [{ rank: 1, userId: 'new', name: 'New user', score: 0.9, rating: 'excellent', factors: [] }]
+      expect(await completeRescore(sql, claim!, { scoredAt: at(25).now, totalUsers: 1, ratings: [{ name: 'excellent', count: 1, percentage: 100 }], users })).toBe(true)
+      expect(await findScoringModel(sql, org.id, model.id)).toMatchObject({ status: 'completed', total_users: 1, scored_at: at(25).now, trained_at: trained })
+      expect((await listScoredUsers(sql, model.id, { search: '', offset: 0, limit: 20 })).users.map((u) => u.user_id)).toEqual(['new'])
+      expect(await sql.query('SELECT generation, count(*)::integer AS n FROM scoring_users WHERE model_id = $1 GROUP BY generation', [model.id])).toEqual([{ generation: -1, n: 1 }])
+      // The next is due a day after the re-score, not after the training.
+      expect(await claimRescore(sql, at(40))).toBeUndefined()
+      const second = await claimRescore(sql, at(50))
+      expect(second).toMatchObject({ tag: -2, resultsGeneration: -1 })
+      // Rebuilt meanwhile: the re-score is moot and changes nothing.
+      await queueScoringRun(sql, org.id, model.id)
+      expect(await completeRescore(sql, second!, { scoredAt: at(50).now, totalUsers: 9, ratings: [], users })).toBe(false)
+      expect(await findScoringModel(sql, org.id, model.id)).toMatchObject({ status: 'pending', total_users: 1, scored_at: at(25).now })
+      expect(await sql.query('SELECT generation FROM scoring_users WHERE model_id = $1', [model.id])).toEqual([{ generation: -1 }])
+      // Off: never due.
+      await claimScoringRun(sql, claimOptions)
+      await completeScoringRun(sql, model.id, 2, results(2))
+      await updateScoringSettings(sql, org.id, model.id, { ...input, refresh: 'off' }, false)
+      expect(await claimRescore(sql, at(24 * 30))).toBeUndefined()
     })
 
     it('drops the results and failures of a run made moot by a rebuild or a delete', async () => {

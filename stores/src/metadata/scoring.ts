@@ -26,6 +26,10 @@ export interface ScoringModelRow {
   total_users: number
   ratings: unknown
   created_at: Date
+  /** How often the users are re-scored: daily, weekly or off (migration 0018). */
+  refresh: string
+  /** When the users shown were scored; null before the first completion. */
+  scored_at: Date | null
 }
 
 /** The last completed run's results, beside the model's row. */
@@ -45,7 +49,7 @@ export interface ScoredUserRow {
 }
 
 const COLUMNS = `id, org_id, name, metric_id, date_range, excluded_audience, feature_selections, status, error, generation, attempts,
-  queued_at, trained_at, total_users, ratings, created_at`
+  queued_at, trained_at, total_users, ratings, created_at, refresh, scored_at`
 
 export interface ScoringModelInput {
   name: string
@@ -53,21 +57,30 @@ export interface ScoringModelInput {
   dateRange: string
   excludedAudience: unknown
   featureSelections: unknown
+  /** daily unless given. */
+  refresh?: string
 }
 
 /** A new model, pending: the runner takes it from there. */
 export async function createScoringModel(sql: Sql, input: ScoringModelInput & { orgId: string; id?: string }): Promise<ScoringModelRow> {
   const [row] = await sql.query<ScoringModelRow>(
-    `INSERT INTO scoring_models (id, org_id, name, metric_id, date_range, excluded_audience, feature_selections)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) RETURNING ${COLUMNS}`,
-    [input.id ?? newId(), input.orgId, input.name, input.metricId, input.dateRange, JSON.stringify(input.excludedAudience), JSON.stringify(input.featureSelections)],
+    `INSERT INTO scoring_models (id, org_id, name, metric_id, date_range, excluded_audience, feature_selections, refresh)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8) RETURNING ${COLUMNS}`,
+    [input.id ?? newId(), input.orgId, input.name, input.metricId, input.dateRange, JSON.stringify(input.excludedAudience), JSON.stringify(input.featureSelections), input.refresh ?? 'daily'],
   )
   return row!
 }
 
-/** The organisation's models, newest first (scoring_models_org_created). */
-export async function listScoringModels(sql: Sql, orgId: string): Promise<ScoringModelRow[]> {
-  return sql.query<ScoringModelRow>(`SELECT ${COLUMNS} FROM scoring_models WHERE org_id = $1 ORDER BY created_at DESC, id`, [orgId])
+/**
+ * The organisation's models, newest first (scoring_models_org_created), each
+ * with its ratings' verdict on held-out users (the stored summary's, null
+ * before the first completion or for a model trained before verdicts).
+ */
+export async function listScoringModels(sql: Sql, orgId: string): Promise<Array<ScoringModelRow & { verdict: string | null }>> {
+  return sql.query<ScoringModelRow & { verdict: string | null }>(
+    `SELECT ${COLUMNS}, summary -> 'quality' ->> 'verdict' AS verdict FROM scoring_models WHERE org_id = $1 ORDER BY created_at DESC, id`,
+    [orgId],
+  )
 }
 
 export async function findScoringModel(sql: Sql, orgId: string, id: string): Promise<ScoringModelRow | undefined> {
@@ -93,9 +106,9 @@ export async function updateScoringSettings(
   requeue: boolean,
 ): Promise<ScoringModelRow | undefined> {
   const [row] = await sql.query<ScoringModelRow>(
-    `UPDATE scoring_models SET name = $3, metric_id = $4, date_range = $5, excluded_audience = $6::jsonb, updated_at = now()${requeue ? `, ${REQUEUE}` : ''}
+    `UPDATE scoring_models SET name = $3, metric_id = $4, date_range = $5, excluded_audience = $6::jsonb, refresh = coalesce($7, refresh), updated_at = now()${requeue ? `, ${REQUEUE}` : ''}
      WHERE org_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-    [orgId, id, input.name, input.metricId, input.dateRange, JSON.stringify(input.excludedAudience)],
+    [orgId, id, input.name, input.metricId, input.dateRange, JSON.stringify(input.excludedAudience), input.refresh ?? null],
   )
   return row
 }
@@ -189,6 +202,8 @@ export interface ScoringResults {
   backtest: unknown
   /** null: no backtest (too little history before the date range). */
   backtestImage: Uint8Array | null
+  /** The model as learned, for re-scoring (migration 0018); the store keeps it as given. */
+  learned: unknown
   /**
    * The scored users, in rank order. Any iterable: a trainer can make each
    * row as it is written rather than hold hundreds of thousands at once.
@@ -219,21 +234,55 @@ const isCurrent = async (sql: Sql, id: string, generation: number) =>
  * Until the switch the previous results stay as they were.
  */
 export async function completeScoringRun(sql: Sql, id: string, generation: number, results: ScoringResults): Promise<boolean> {
-  if (!(await isCurrent(sql, id, generation))) return false
+  const current = () => isCurrent(sql, id, generation)
+  if (!(await current())) return false
+  if (!(await writeUsers(sql, id, generation, results.users, current))) return false
+  const switched = await sql.transaction(async (tx) => {
+    const current = await tx.query('SELECT id FROM scoring_models WHERE id = $1 AND generation = $2 AND status = $3 FOR UPDATE', [id, generation, 'running'])
+    if (current.length === 0) return false
+    await tx.query(
+      `UPDATE scoring_models SET status = 'completed', error = NULL, heartbeat_at = NULL, trained_at = $3, scored_at = $3, results_generation = $2, total_users = $4, ratings = $5::jsonb,
+         summary = $6::jsonb, activity = $7::jsonb, backtest = $8::jsonb, backtest_image = $9, learned = $10::jsonb, rescore_claimed_at = NULL, updated_at = now()
+       WHERE id = $1`,
+      [
+        id,
+        generation,
+        results.trainedAt,
+        results.totalUsers,
+        JSON.stringify(results.ratings),
+        JSON.stringify(results.summary),
+        JSON.stringify(results.activity),
+        JSON.stringify(results.backtest),
+        results.backtestImage ?? null,
+        results.learned === undefined || results.learned === null ? null : JSON.stringify(results.learned),
+      ],
+    )
+    return true
+  })
+  await deletePastUsers(sql, id)
+  return switched
+}
+
+/**
+ * Writes a run's (or a re-score's) users tagged `tag`, in small statements
+ * outside any transaction, checking every 20 that the work is still wanted
+ * (`current`); false, with what was written deleted, when it is not.
+ */
+async function writeUsers(sql: Sql, id: string, tag: number, users: Iterable<ScoredUserInput>, current: () => Promise<boolean>): Promise<boolean> {
   // Leftovers of an attempt of this same run that died half way.
-  await sql.query('DELETE FROM scoring_users WHERE model_id = $1 AND generation = $2', [id, generation])
+  await sql.query('DELETE FROM scoring_users WHERE model_id = $1 AND generation = $2', [id, tag])
   let batch: ScoredUserInput[] = []
   let batches = 0
   const flush = async (): Promise<boolean> => {
-    if (batches > 0 && batches % 20 === 0 && !(await isCurrent(sql, id, generation))) {
+    if (batches > 0 && batches % 20 === 0 && !(await current())) {
       await deletePastUsers(sql, id)
       return false
     }
     try {
-      await insertUsers(sql, id, generation, batch)
+      await insertUsers(sql, id, tag, batch)
     } catch (err) {
       // The model deleted meanwhile (its users' foreign key): moot, not an error.
-      if (!(await isCurrent(sql, id, generation))) return false
+      if (!(await current())) return false
       throw err
     }
     batch = []
@@ -241,19 +290,78 @@ export async function completeScoringRun(sql: Sql, id: string, generation: numbe
     await yieldToLoop()
     return true
   }
-  for (const user of results.users) {
+  for (const user of users) {
     batch.push(user)
     if (batch.length === USER_BATCH && !(await flush())) return false
   }
   if (batch.length > 0 && !(await flush())) return false
+  return true
+}
+
+/** A completed model due a re-score, claimed by one runner. */
+export interface RescoreClaim {
+  row: ScoringModelRow
+  learned: unknown
+  /** The live users' tag when claimed: a re-score replaces them only if they still are. */
+  resultsGeneration: number
+  /** The re-score's own tag (−(rescores + 1)). */
+  tag: number
+}
+
+const REFRESH_DUE = `CASE refresh WHEN 'daily' THEN interval '1 day' WHEN 'weekly' THEN interval '7 days' END`
+
+/**
+ * Claims the completed model whose users were scored longest ago, if its
+ * refresh (daily, weekly) says they are due by `now`; a claim older than
+ * `staleAfterMs` (its runner died) is taken again. A model with no learned
+ * model (trained before migration 0018) is not re-scored.
+ */
+export async function claimRescore(sql: Sql, options: { now: Date; staleAfterMs: number }): Promise<RescoreClaim | undefined> {
+  const [row] = await sql.query<ScoringModelRow & { learned: unknown; results_generation: number; rescores: number }>(
+    `UPDATE scoring_models SET rescore_claimed_at = $1
+     WHERE id = (
+       SELECT id FROM scoring_models
+       WHERE status = 'completed' AND learned IS NOT NULL AND refresh <> 'off' AND scored_at <= $1::timestamptz - ${REFRESH_DUE}
+         AND (rescore_claimed_at IS NULL OR rescore_claimed_at < $1::timestamptz - make_interval(secs => $2::double precision / 1000))
+       ORDER BY scored_at, id LIMIT 1 FOR UPDATE SKIP LOCKED
+     )
+     RETURNING ${COLUMNS}, learned, results_generation, rescores`,
+    [options.now, options.staleAfterMs],
+  )
+  if (!row) return undefined
+  const { learned, results_generation, rescores, ...rest } = row
+  return { row: rest, learned, resultsGeneration: results_generation, tag: -(rescores + 1) }
+}
+
+/** Holds a re-score off until `until` (its metric gone, its audience unreadable): no runner claims it before, plus the stale limit. */
+export async function postponeRescore(sql: Sql, id: string, until: Date): Promise<void> {
+  await sql.query('UPDATE scoring_models SET rescore_claimed_at = $2 WHERE id = $1', [id, until])
+}
+
+export interface RescoreResults {
+  scoredAt: Date
+  totalUsers: number
+  ratings: unknown
+  users: Iterable<ScoredUserInput>
+}
+
+/**
+ * Makes a re-score's users the live ones, as completeScoringRun does a run's;
+ * false (and nothing changed) when the model was rebuilt, changed, retrained
+ * or deleted meanwhile.
+ */
+export async function completeRescore(sql: Sql, claim: RescoreClaim, results: RescoreResults): Promise<boolean> {
+  const id = claim.row.id
+  const still = `id = $1 AND generation = $2 AND status = 'completed' AND results_generation = $3`
+  const params = [id, claim.row.generation, claim.resultsGeneration]
+  const current = async () => (await sql.query(`SELECT id FROM scoring_models WHERE ${still}`, params)).length > 0
+  if (!(await writeUsers(sql, id, claim.tag, results.users, current))) return false
   const switched = await sql.transaction(async (tx) => {
-    const current = await tx.query('SELECT id FROM scoring_models WHERE id = $1 AND generation = $2 AND status = $3 FOR UPDATE', [id, generation, 'running'])
-    if (current.length === 0) return false
+    const rows = await tx.query(`SELECT id FROM scoring_models WHERE ${still} FOR UPDATE`, params)
+    if (rows.length === 0) return false
     await tx.query(
-      `UPDATE scoring_models SET status = 'completed', error = NULL, heartbeat_at = NULL, trained_at = $3, results_generation = $2, total_users = $4, ratings = $5::jsonb,
-         summary = $6::jsonb, activity = $7::jsonb, backtest = $8::jsonb, backtest_image = $9, updated_at = now()
-       WHERE id = $1`,
-      [id, generation, results.trainedAt, results.totalUsers, JSON.stringify(results.ratings), JSON.stringify(results.summary), JSON.stringify(results.activity), JSON.stringify(results.backtest), results.backtestImage ?? null],
+      `UPDATE scoring_models SET results_generation = $2, rescores = rescores + 1, scored_at = $3, total_users = $4, ratings = $5::jsonb, rescore_claimed_at = NULL, updated_at = now() WHERE id = $1`,
+      [id, claim.tag, results.scoredAt, results.totalUsers, JSON.stringify(results.ratings)],
     )
     return true
   })

@@ -1,4 +1,5 @@
-import { claimScoringRun, completeScoringRun, failScoringRun, heartbeatScoringRun, releaseScoringRun, type EventStore, type Sql } from '@fl0/stores'
+import { claimRescore, claimScoringRun, completeScoringRun, failScoringRun, heartbeatScoringRun, postponeRescore, releaseScoringRun, type EventStore, type Sql } from '@fl0/stores'
+import { rescoreModel } from './rescore.ts'
 import { ScoringFailure, trainModel } from './train.ts'
 
 /**
@@ -19,6 +20,10 @@ import { ScoringFailure, trainModel } from './train.ts'
  * A run made moot while training (rebuilt, its settings changed, deleted) is
  * dropped at its next checkpoint. On stop, a run under way is put back in
  * the queue for the next start.
+ *
+ * When no training waits, the runner re-scores the completed model most
+ * overdue by its refresh setting (rescore.ts): one claim at a time, a
+ * claim left by a runner that died taken again after `staleAfterMs`.
  */
 export const MAX_ATTEMPTS = 3
 export const ABANDONED = 'The training stopped unexpectedly several times; rebuild the model to try again'
@@ -34,7 +39,7 @@ export interface ScoringRunnerDeps {
   staleAfterMs?: number
 }
 
-export type RunOutcome = 'idle' | 'completed' | 'failed' | 'moot' | 'released'
+export type RunOutcome = 'idle' | 'completed' | 'failed' | 'moot' | 'released' | 'rescored'
 
 class Moot extends Error {}
 
@@ -88,11 +93,42 @@ export function createScoringRunner(deps: ScoringRunnerDeps) {
     }
   }
 
+  /** Re-scores one model due by its refresh setting; 'idle' when none is. */
+  async function rescoreOnce(): Promise<RunOutcome> {
+    const at = now()
+    const claim = await claimRescore(deps.sql, { now: at, staleAfterMs })
+    if (!claim) return 'idle'
+    const log = { orgId: claim.row.org_id, modelId: claim.row.id, generation: claim.row.generation }
+    try {
+      const outcome = await rescoreModel(deps, claim, at, async () => {
+        if (stopping) throw new Moot()
+      })
+      if (!outcome.written) {
+        deps.logger.info(log, 'scoring: re-score became moot; dropped')
+        return 'moot'
+      }
+      deps.logger.info({ ...log, users: outcome.users, ratings: outcome.ratings }, 'scoring: users re-scored')
+      return 'rescored'
+    } catch (err) {
+      if (err instanceof Moot) return 'moot'
+      if (err instanceof ScoringFailure) {
+        // It cannot be scored as it is (its metric deleted, say): a day later, unless rebuilt meanwhile.
+        deps.logger.info({ ...log, reason: err.message }, 'scoring: re-score postponed')
+        await postponeRescore(deps.sql, claim.row.id, new Date(at.getTime() + 86_400_000))
+        return 'failed'
+      }
+      // Left claimed: taken again once the claim is stale, by this runner or another.
+      deps.logger.error({ ...log, err }, 'scoring: re-score failed')
+      return 'failed'
+    }
+  }
+
   async function poll() {
     while (!stopping) {
       let outcome: RunOutcome = 'idle'
       try {
         outcome = await runOnce()
+        if (outcome === 'idle' && !stopping) outcome = await rescoreOnce()
       } catch (err) {
         deps.logger.error({ err }, 'scoring: runner could not claim a run')
       }
@@ -108,6 +144,7 @@ export function createScoringRunner(deps: ScoringRunnerDeps) {
 
   return {
     runOnce,
+    rescoreOnce,
     /** Starts polling; idempotent. */
     start() {
       loop ??= poll()

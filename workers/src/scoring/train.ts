@@ -1,9 +1,9 @@
 import {
   BACKTEST_TOP,
-  excludedAudienceSchema,
   importanceRating,
-  metricDefinitionSchema,
   normaliseSelections,
+  RATING_SHARES,
+  ratingQuality,
   ratingsOf,
   scoreRating,
   type ActivityEvent,
@@ -12,11 +12,14 @@ import {
   type Correlation,
   type DateRange,
   type FeatureSelections,
+  type RatingQuality,
+  type RatingThresholds,
 } from '@fl0/contracts'
-import { findMetric, getOrgSettings, type EventStore, type ScoringModelRow, type ScoringResults, type Sql } from '@fl0/stores'
-import { eventProperties, isKnownZone, planMetric } from '@fl0/query'
-import { exclusionFilters, exclusionSql, traitTypes } from './excluded-audience.ts'
+import { type EventStore, type ScoringModelRow, type ScoringResults, type Sql } from '@fl0/stores'
+import { eventProperties } from '@fl0/query'
 import { backtestImage, type Factor } from './images.ts'
+import { findLeaks, type Leak } from './leaks.ts'
+import { learnability, learnCounts, MIN_PER_CLASS, prepare, ScoringFailure } from './learnable.ts'
 import { contributions, fitLogisticTuned, predict, type LogisticModel } from './learner/logistic.ts'
 import { evaluate } from './learner/metrics.ts'
 import { orderByScore } from './learner/order.ts'
@@ -24,7 +27,9 @@ import { selectRows, SparseRowsBuilder, type SparseRows } from './learner/sparse
 import { stratifiedSplit } from './learner/split.ts'
 import { featureCount, readVocabulary, stageFeatures, type Vocabulary } from './sql/features.ts'
 import { reachedSql } from './sql/labels.ts'
-import { endOfDay, scoringWindows, startOfDay, type ScoringWindows } from './windows.ts'
+import { endOfDay, startOfDay, type ScoringWindows } from './windows.ts'
+
+export { MIN_PER_CLASS, ScoringFailure }
 
 /**
  * One training run: a model's settings in, its results out (or a
@@ -44,10 +49,13 @@ import { endOfDay, scoringWindows, startOfDay, type ScoringWindows } from './win
  *  6. The backtest: the same, one date range earlier, predicting the date
  *     range for users whose outcome the model never saw.
  *
+ * Before any of it, the rule of learnable.ts (the run dialog's) on the users
+ * before the date range, and the events that would leak the answer
+ * (leaks.ts) are left out of the features.
+ *
  * `checkpoint` is called between stages and pages: the runner makes it throw
  * when the run has become moot (rebuilt or deleted meanwhile).
  */
-export class ScoringFailure extends Error {}
 
 /** Lets the event loop run: the api and the ingest share the process (a resolved promise would not). */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve))
@@ -63,8 +71,6 @@ export interface TrainInput {
   checkpoint: () => Promise<void>
 }
 
-/** Fewer users of either outcome than this, and there is nothing to learn. */
-export const MIN_PER_CLASS = 5
 /** Users held out to measure the model. */
 export const HOLD_OUT = 0.2
 /** Factors kept per user for their images: the largest pushes each way. */
@@ -79,6 +85,19 @@ export interface StoredSummary extends Omit<Correlation, 'ratings'> {
   seconds: number
 }
 export type StoredBacktest = ({ available: true } & BacktestPredictions) | { available: false; reason: string }
+
+/**
+ * The model as learned, kept with the results (scoring_models.learned) so a
+ * re-score (rescore.ts) can score users on their latest events without
+ * training again: its features, weights, cut-offs and what it left out.
+ */
+export interface LearnedModel {
+  vocabulary: Vocabulary
+  intercept: number
+  weights: number[]
+  means: number[]
+  stds: number[]
+}
 
 /**
  * The split's seed: fixed, so the same users and events give the same
@@ -98,29 +117,21 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
   const { model, now, checkpoint } = input
   const orgId = model.org_id
 
-  // 1. The label.
-  const metric = await findMetric(deps.sql, orgId, model.metric_id)
-  if (!metric) throw new ScoringFailure('The metric of this model no longer exists')
-  const definition = metricDefinitionSchema.safeParse(metric.definition)
-  if (!definition.success) throw new ScoringFailure(`The metric "${metric.name}" cannot be read`)
-  const settings = await getOrgSettings(deps.sql, orgId)
-  const timezone = isKnownZone(settings.timezone) ? settings.timezone : 'UTC'
-  const planned = planMetric(definition.data, { now, timezone })
-  if (!planned.ok) throw new ScoringFailure(`The metric "${metric.name}" has filters that cannot be used: ${planned.errors.map((e) => e.message).join('; ')}`)
-  const plan = planned.plan
-  if (plan.steps.length === 0) throw new ScoringFailure(`The metric "${metric.name}" counts no events, so no one can reach it`)
-  const windows = scoringWindows(now, timezone, model.date_range as DateRange)
-
-  // 2. Users and features.
+  // 1. The label, and whether it can be learned at all (the run dialog's rule).
+  const prepared = await prepare(deps, { orgId, metricId: model.metric_id, dateRange: model.date_range as DateRange, excludedAudience: model.excluded_audience, now })
+  const { plan, timezone, windows, exclusion } = prepared
   const selections = normaliseSelections(model.feature_selections as FeatureSelections)
-  const excluded = excludedAudienceSchema.parse(model.excluded_audience)
-  const exclusionRead = exclusionFilters(excluded, await traitTypes(deps.events, orgId))
-  if (!exclusionRead.ok) throw new ScoringFailure(`The excluded audience cannot be used: ${exclusionRead.errors.map((e) => e.message).join('; ')}`)
-  const exclusion = await exclusionSql(deps, { orgId, filters: exclusionRead.filters, now })
-  const query = { orgId, windows, excludedEvents: selections.excludedEvents, includedProperties: selections.includedProperties }
+  const counts = await learnCounts(deps.events, prepared, selections.excludedEvents)
+  const rule = (c: typeof counts) => learnability(c, { metricName: prepared.metricName, label: windows.label })
+  const before = rule(counts)
+  if (!before.learnable) throw new ScoringFailure(before.message)
   await checkpoint()
+
+  // 2. Users and features, without the events that leak the answer.
+  const leaks = await findLeaks(deps.events, prepared)
+  const query = { orgId, windows, excludedEvents: [...new Set([...selections.excludedEvents, ...leaks.map((l) => l.event)])], includedProperties: selections.includedProperties }
   const vocabulary = await readVocabulary(deps.events, query)
-  if (vocabulary.events.length === 0) throw new ScoringFailure(`No user did any event of the model between ${windows.backtestTrain.from} and ${windows.label.to}`)
+  if (vocabulary.events.length === 0) throw new ScoringFailure(`No user did any event other than the metric's own between ${windows.backtestTrain.from} and ${windows.label.to}: a model needs other events to learn from`)
   await checkpoint()
 
   const staging = await stageFeatures(deps.events, {
@@ -129,6 +140,7 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
     table: `scoring_stage_${model.id.replace(/[^A-Za-z0-9]/g, '_')}_${model.generation}`,
     reached: (p) => reachedSql(p, plan, orgId, windows.label),
     reachedBefore: (p) => reachedSql(p, plan, orgId, windows.backtestLabel),
+    reachedIn: (p, span) => reachedSql(p, plan, orgId, span),
     exclusion,
   })
   const d = featureCount(vocabulary)
@@ -147,7 +159,8 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
         reached.push(row.reached)
         reachedBefore.push(row.reachedBefore)
         row.features.forEach((f, s) => {
-          if (f.indices.length === 0) return
+          // Who had reached the metric within the span is not predicted from it: the model predicts who reaches it anew.
+          if (f.indices.length === 0 || row.had[s]) return
           builders[s]!.add(f.indices, f.counts.map(Math.log1p))
           spanUsers[s]!.push(u)
         })
@@ -163,12 +176,9 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
   // 3. Learn, and measure on held-out users.
   const y = Uint8Array.from(train.users, (u) => (reached[u] ? 1 : 0))
   const positives = y.reduce((a, b) => a + b, 0)
-  const between = `between ${windows.label.from} and ${windows.label.to}`
-  if (train.users.length === 0) throw new ScoringFailure(`No user did any event of the model between ${windows.train.from} and ${windows.train.to}, the period the model learns from`)
-  if (positives < MIN_PER_CLASS) {
-    throw new ScoringFailure(`${positives === 0 ? 'No' : `Only ${positives}`} of the ${train.users.length} users active before the date range reached the metric ${between}: too few to learn from`)
-  }
-  if (train.users.length - positives < MIN_PER_CLASS) throw new ScoringFailure(`Almost every user active before the date range reached the metric ${between}: there is nothing to tell apart`)
+  // The same rule on the users the features hold (companions and the vocabulary's cap can leave out a few more).
+  const staged = rule({ ...counts, usersBefore: train.users.length, reached: positives })
+  if (!staged.learnable) throw new ScoringFailure(staged.message)
   const seed = SEED
   const split = stratifiedSplit(y, HOLD_OUT, seed)
   const yTrain = Uint8Array.from(split.train, (i) => y[i]!)
@@ -176,15 +186,19 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
   await checkpoint()
   const baseRate = yTrain.reduce((a, b) => a + b, 0) / yTrain.length
   const heldOutScores = await predict(learnt, selectRows(train.X, split.test))
-  const heldOut = evaluate(heldOutScores, Uint8Array.from(split.test, (i) => y[i]!), baseRate, await orderByScore(heldOutScores, 'asc'))
+  const heldOutLabels = Uint8Array.from(split.test, (i) => y[i]!)
+  const heldOut = evaluate(heldOutScores, heldOutLabels, baseRate, await orderByScore(heldOutScores, 'asc'))
+  // Ratings are ranks: cut-offs drawn from the scores of the users it learned from, judged on those held out.
+  const quality = qualityOf(heldOutScores, heldOutLabels, rankThresholds(await predict(learnt, selectRows(train.X, split.train))))
 
   // 4. Importance.
-  const activity = await activityOf(deps.events, orgId, vocabulary, learnt, selections)
+  const activity = await activityOf(deps.events, orgId, vocabulary, learnt, selections, leaks)
   const inModel = activity.filter((e) => e.inModel)
   const eventRatings = ratingsOf(countBy(inModel.map((e) => e.rating)))
 
-  // 5. Scores.
+  // 5. Scores, rated by rank among the users scored.
   const scores = await predict(learnt, score.X)
+  const rated = rankThresholds(scores)
   // Ties by row, which is by user id: users are read in id order.
   const order = await orderByScore(scores)
   // Each user's row is made as the store writes it: hundreds of thousands of users are never held as objects.
@@ -192,10 +206,10 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
     for (let rank = 0; rank < order.length; rank++) {
       const r = order[rank]!
       const s = scores[r]!
-      yield { rank: rank + 1, userId: persons[score.users[r]!]!, name: names[score.users[r]!]!, score: s, rating: scoreRating(s), factors: factorsOf(learnt, vocabulary, score.X, r) }
+      yield { rank: rank + 1, userId: persons[score.users[r]!]!, name: names[score.users[r]!]!, score: s, rating: scoreRating(s, rated), factors: factorsOf(learnt, vocabulary, score.X, r) }
     }
   }
-  const userRatings = ratingsOf(countBy(Array.from(scores, scoreRating)))
+  const userRatings = ratingsOf(countBy(Array.from(scores, (s) => scoreRating(s, rated))))
   await checkpoint()
 
   // 6. Backtest.
@@ -216,6 +230,9 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
     balancedAccuracy: heldOut.balancedAccuracy,
     positiveRate: positives / train.users.length,
     trainedAt: trainedAt.toISOString(),
+    thresholds: rated,
+    quality,
+    leaks,
     lambda: learnt.lambda,
     iterations: learnt.iterations,
     converged: learnt.converged,
@@ -229,8 +246,42 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
     activity,
     backtest: backtest.stored,
     backtestImage: backtest.image,
+    learned: learnedOf(vocabulary, learnt),
     users: scoredUsers(),
   }
+}
+
+export function learnedOf(vocabulary: Vocabulary, model: LogisticModel): LearnedModel {
+  return { vocabulary, intercept: model.intercept, weights: Array.from(model.weights), means: Array.from(model.means), stds: Array.from(model.stds) }
+}
+
+/** A score above any: the cut-off of a rating no one gets (JSON has no Infinity). */
+const ABOVE_ANY = 2
+
+/**
+ * The ratings' cut-offs by rank (contracts' RATING_SHARES): the lowest score
+ * such that at most that share of `scores` is at or above it. Users tied at
+ * the edge fall below, so a rating never holds more than its share.
+ */
+export function rankThresholds(scores: ArrayLike<number>): RatingThresholds {
+  const sorted = Float64Array.from(scores).sort().reverse()
+  const n = sorted.length
+  const cut = (share: number) => {
+    const k = Math.floor(share * n)
+    if (k >= n) return 0
+    let i = k - 1
+    while (i >= 0 && sorted[i] === sorted[k]) i--
+    return i < 0 ? ABOVE_ANY : sorted[i]!
+  }
+  const excellent = cut(RATING_SHARES.excellent)
+  const good = cut(RATING_SHARES.excellent + RATING_SHARES.good)
+  const fair = cut(RATING_SHARES.excellent + RATING_SHARES.good + RATING_SHARES.fair)
+  return { excellent, good, fair }
+}
+
+/** The ratings of scored users whose outcome is known, against the bar. */
+export function qualityOf(scores: ArrayLike<number>, labels: ArrayLike<number>, thresholds: RatingThresholds): RatingQuality {
+  return ratingQuality(Array.from(scores, (s, i) => ({ rating: scoreRating(s, thresholds), reached: labels[i] === 1 })))
 }
 
 function countBy<T extends string>(items: T[]): Partial<Record<T, number>> {
@@ -248,7 +299,7 @@ export function featureName(v: Vocabulary, j: number): string {
 }
 
 /** A user's largest pushes each way, with how often they did each thing. */
-function factorsOf(model: LogisticModel, v: Vocabulary, X: SparseRows, r: number): Factor[] {
+export function factorsOf(model: LogisticModel, v: Vocabulary, X: SparseRows, r: number): Factor[] {
   const terms = contributions(model, X, r)
   const counts = new Map<number, number>()
   for (let k = X.indptr[r]!; k < X.indptr[r + 1]!; k++) counts.set(X.indices[k]!, Math.round(Math.expm1(X.values[k]!)))
@@ -267,8 +318,9 @@ function factorsOf(model: LogisticModel, v: Vocabulary, X: SparseRows, r: number
  * properties (from the lexicon) not in the model; then the excluded events.
  * Most important first; number is the place in that order.
  */
-async function activityOf(events: EventStore, orgId: string, v: Vocabulary, model: LogisticModel, selections: FeatureSelections): Promise<ActivityEvent[]> {
-  const known = await eventProperties(events, { orgId, events: [...v.events, ...selections.excludedEvents] })
+async function activityOf(events: EventStore, orgId: string, v: Vocabulary, model: LogisticModel, selections: FeatureSelections, leaks: Leak[]): Promise<ActivityEvent[]> {
+  const leaked = leaks.filter((l) => !selections.excludedEvents.includes(l.event))
+  const known = await eventProperties(events, { orgId, events: [...v.events, ...selections.excludedEvents, ...leaked.map((l) => l.event)] })
   const rows: Array<Omit<ActivityEvent, 'number'>> = []
   v.events.forEach((name, j) => {
     const importance = round(model.weights[j]!)
@@ -288,12 +340,20 @@ async function activityOf(events: EventStore, orgId: string, v: Vocabulary, mode
     for (const p of known.get(name) ?? []) {
       if (!included.some((i) => i.property === p.name)) properties.push({ name: p.name, importance: 0, rating: 'poor', inModel: false, values: [] })
     }
-    rows.push({ name, importance, rating: importanceRating(importance), inModel: true, properties })
+    rows.push({ name, importance, rating: importanceRating(importance), inModel: true, properties, leak: null })
   })
   rows.sort((a, b) => b.importance - a.importance || a.name.localeCompare(b.name))
-  for (const name of selections.excludedEvents) {
-    rows.push({ name, importance: 0, rating: 'poor', inModel: false, properties: (known.get(name) ?? []).map((p) => ({ name: p.name, importance: 0, rating: 'poor', inModel: false, values: [] })) })
-  }
+  const left = (name: string, leak: ActivityEvent['leak']): Omit<ActivityEvent, 'number'> => ({
+    name,
+    importance: 0,
+    rating: 'poor',
+    inModel: false,
+    properties: (known.get(name) ?? []).map((p) => ({ name: p.name, importance: 0, rating: 'poor', inModel: false, values: [] })),
+    leak,
+  })
+  // The leaks first among those left out: the reader should see why the metric's own event is not on top.
+  for (const l of leaked) rows.push(left(l.event, l.leak))
+  for (const name of selections.excludedEvents) rows.push(left(name, leaks.find((l) => l.event === name)?.leak ?? null))
   return rows.map((r, i) => ({ ...r, number: i + 1 }))
 }
 
@@ -321,6 +381,7 @@ async function runBacktest(input: {
     }
   }
   const model = await fitLogisticTuned(input.backtestTrain.X, y, { seed: input.seed + 2 })
+  const thresholds = rankThresholds(await predict(model, input.backtestTrain.X))
   await input.checkpoint()
   const actual = Uint8Array.from(input.train.users, (u) => (input.reached[u] ? 1 : 0))
   const scores = await predict(model, input.train.X)
@@ -346,6 +407,7 @@ async function runBacktest(input: {
     positiveRate: scores.length ? e.positives / scores.length : 0,
     buckets,
     predictions: top,
+    quality: qualityOf(scores, actual, thresholds),
   }
   const image = backtestImage({ buckets, auc: e.auc, accuracy: e.accuracy, baselineAccuracy: e.baselineAccuracy, users: scores.length, period: `${w.label.from} to ${w.label.to}` })
   return { stored: { available: true, ...predictions }, image: new Uint8Array(image) }

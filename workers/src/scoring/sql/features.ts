@@ -101,6 +101,8 @@ export interface UserRow {
   reached: boolean
   /** Reached it in the date range before (the backtest's label). */
   reachedBefore: boolean
+  /** Per span: had reached the metric within it (such a user is not predicted from it: a model predicts who reaches the metric anew). */
+  had: boolean[]
 }
 
 export interface Staging {
@@ -116,7 +118,15 @@ export interface Staging {
  */
 export async function stageFeatures(
   store: EventStore,
-  q: FeatureQuery & { vocabulary: Vocabulary; table: string; reached: (p: Params) => string; reachedBefore: (p: Params) => string; exclusion?: ExclusionSql },
+  q: FeatureQuery & {
+    vocabulary: Vocabulary
+    table: string
+    reached: (p: Params) => string
+    reachedBefore: (p: Params) => string
+    /** Who reached the metric within a span (SPANS' names). */
+    reachedIn: (p: Params, span: Span) => string
+    exclusion?: ExclusionSql
+  },
 ): Promise<Staging> {
   const p = new Params()
   const w = q.windows
@@ -141,12 +151,13 @@ export async function stageFeatures(
   const feats = `arrayFilter(x -> x > 0, [indexOf(${eventsParam}, event)${valueFeatures.map((f) => `, ${f}`).join('')}])`
   const reached = q.reached(p)
   const reachedBefore = q.reachedBefore(p)
+  const had = SPANS.map((name, i) => `g.person IN (${q.reachedIn(p, w[name])}) AS had${i}`)
   const org = p.bind('String', q.orgId)
 
   const sql = `
     CREATE TABLE {stage:Identifier} ENGINE = MergeTree ORDER BY person AS
     SELECT g.person AS person, ifNull(n.name, '') AS name, f0, c0, f1, c1, f2, c2,
-      g.person IN (${reached}) AS reached, g.person IN (${reachedBefore}) AS reached_before
+      g.person IN (${reached}) AS reached, g.person IN (${reachedBefore}) AS reached_before, ${had.join(', ')}
     FROM (
       SELECT person,
         groupArrayIf(f, s = 0) AS f0, groupArrayIf(c, s = 0) AS c0,
@@ -185,9 +196,23 @@ export async function stageFeatures(
     async *pages() {
       let after = ''
       for (;;) {
-        const page = await rows<{ person: string; name: string; f0: Array<string | number>; c0: Array<string | number>; f1: Array<string | number>; c1: Array<string | number>; f2: Array<string | number>; c2: Array<string | number>; reached: number; reached_before: number }>(
+        const page = await rows<{
+          person: string
+          name: string
+          f0: Array<string | number>
+          c0: Array<string | number>
+          f1: Array<string | number>
+          c1: Array<string | number>
+          f2: Array<string | number>
+          c2: Array<string | number>
+          reached: number
+          reached_before: number
+          had0: number
+          had1: number
+          had2: number
+        }>(
           store,
-          `SELECT person, name, f0, c0, f1, c1, f2, c2, reached, reached_before FROM {stage:Identifier}
+          `SELECT person, name, f0, c0, f1, c1, f2, c2, reached, reached_before, had0, had1, had2 FROM {stage:Identifier}
            WHERE person > {after:String} ORDER BY person LIMIT {n:UInt32}`,
           { stage: q.table, after, n: PAGE_USERS },
         )
@@ -203,6 +228,7 @@ export async function stageFeatures(
           ],
           reached: Boolean(r.reached),
           reachedBefore: Boolean(r.reached_before),
+          had: [Boolean(r.had0), Boolean(r.had1), Boolean(r.had2)],
         }))
         if (page.length < PAGE_USERS) return
       }
