@@ -8,6 +8,8 @@ import type {
   FeatureSelections,
   ModelOutput,
   SaveScoringSettings,
+  ScoringCheck,
+  ScoringCheckRequest,
   ScoringMetric,
   ScoringModelDetail,
   ScoringModelList,
@@ -32,6 +34,8 @@ export function createScoringApi(http: Http) {
     list: (code: string, signal?: AbortSignal) => http.get<ScoringModelList>(`${base(code)}/scoring-models`, { signal }),
     ratings: (code: string, id: string, signal?: AbortSignal) => http.get<ScoringModelRatings>(`${base(code)}/scoring-models/${encodeURIComponent(id)}`, { signal }),
     metrics: (code: string, signal?: AbortSignal) => http.get<ScoringMetric[]>(`${base(code)}/scoring-models/metrics`, { signal }),
+    /** Whether a metric and date range can be learned (the run dialog asks as the fields change): abortable, and not queued behind saves. */
+    check: (code: string, body: ScoringCheckRequest, signal?: AbortSignal) => http.post<ScoringCheck>(`${base(code)}/scoring-models/check`, body, { signal, queued: false }),
     create: (code: string, body: CreateScoringModel) => http.post<CreatedScoringModel>(`${base(code)}/scoring-models/create-new-model`, body),
     get: (code: string, id: string, signal?: AbortSignal) => http.get<ScoringModelDetail>(model(code, id), { signal }),
     remove: (code: string, id: string) => http.delete<void>(model(code, id)),

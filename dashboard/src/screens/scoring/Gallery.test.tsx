@@ -53,6 +53,25 @@ describe('scoring gallery', () => {
     expect(done.getByRole('link', { name: 'Who upgrades' }).getAttribute('href')).toBe('/organizations/acme/scoring/a1')
   })
 
+  it('says beside the ratings when they fall short of the bar, or too few reached the metric to judge, with the way to Correlation', async () => {
+    const models = [
+      { ...COMPLETED, analysisId: 'n', name: 'Short', verdict: 'notMet' as const },
+      { ...COMPLETED, analysisId: 't', name: 'Thin', verdict: 'tooFew' as const },
+      { ...COMPLETED, analysisId: 'm', name: 'Good', verdict: 'met' as const },
+      { ...COMPLETED, analysisId: 'o', name: 'Old', verdict: null },
+    ]
+    renderRoutes(routes, GALLERY, { server: scoringServer({ models }).server })
+    await screen.findByRole('article', { name: 'Old' })
+    const line = (name: string) => screen.getByRole('article', { name }).querySelector('[data-verdict]')
+    expect(line('Short')!.textContent).toBe('Ratings fall short of the bar for a good model — see Correlation')
+    expect(card('Short').getByRole('link', { name: 'see Correlation' }).getAttribute('href')).toBe('/organizations/acme/scoring/n')
+    expect(line('Thin')!.textContent).toBe('Too few users reached the metric to judge these ratings — see Correlation')
+    expect(line('Short')!.className).toContain('amber')
+    expect(line('Good')!.textContent).toBe('✓ Ratings meet the bar for a good model')
+    // A model trained before verdicts says nothing either way.
+    expect(line('Old')).toBeNull()
+  })
+
   it("draws a completed card's donut from the model's own call (GET …/scoring-models/{analysisId} -> ratings, totalUsers); other cards do not ask", async () => {
     const models = [{ ...COMPLETED, analysisId: 'p', name: 'Queued', status: 'pending' as const, totalUsers: 0, ratings: [] }, { ...COMPLETED, analysisId: 'f', name: 'Broken', status: 'failed' as const, error: 'x' }, COMPLETED]
     const s = scoringServer({ models })
@@ -159,6 +178,7 @@ describe("'Run new scoring model'", () => {
         aggregate: 'or',
         audienceType: 'user',
       },
+      refresh: 'daily',
     })
     await waitFor(() => expect(card('Upgraders').getByRole('status')).toBeTruthy())
   })

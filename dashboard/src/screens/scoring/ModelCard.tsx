@@ -5,7 +5,7 @@ import { useFetch } from '../../api/useFetch.ts'
 import { Donut } from './Donut.tsx'
 import { byRating, colorOfRating, percent, ratingLabel } from './ratings.ts'
 import type { ScoringModelSummary } from '../../api/types.ts'
-import { modelPath, SCORING_MODELS } from './text.ts'
+import { modelPath, SCORING_MODELS, VERDICT_SHORT } from './text.ts'
 
 const STATUS_TEXT = { pending: 'Waiting to train...', running: 'Training...' } as const
 
@@ -39,6 +39,26 @@ function Completed({ org, model }: { org: string; model: ScoringModelSummary }) 
   )
 }
 
+/** Whether the ratings beside it can be trusted, in a line: a model that falls short says so plainly, with the way to its figures. */
+function VerdictLine({ org, model }: { org: string; model: ScoringModelSummary }) {
+  if (!model.verdict) return null
+  if (model.verdict === 'met') {
+    return (
+      <p data-verdict="met" className="text-xs text-green-800">
+        ✓ {VERDICT_SHORT.met}
+      </p>
+    )
+  }
+  return (
+    <p data-verdict={model.verdict} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+      {VERDICT_SHORT[model.verdict]} —{' '}
+      <Link to={modelPath(org, model.analysisId)} className="font-medium underline hover:text-amber-700">
+        see Correlation
+      </Link>
+    </p>
+  )
+}
+
 function Body({ org, model }: { org: string; model: ScoringModelSummary }) {
   if (model.status === 'pending' || model.status === 'running') {
     return (
@@ -55,10 +75,15 @@ function Body({ org, model }: { org: string; model: ScoringModelSummary }) {
       </div>
     )
   }
-  return <Completed org={org} model={model} />
+  return (
+    <div className="flex flex-col gap-3">
+      <Completed org={org} model={model} />
+      <VerdictLine org={org} model={model} />
+    </div>
+  )
 }
 
-/** A model in the gallery (part 3 §2): its name, then what its status allows: a loading indicator, the error, or the ratings donut. */
+/** A model in the gallery (part 3 §2): its name, then what its status allows: a loading indicator, the error, or the ratings donut with their verdict. */
 export function ModelCard({ org, model }: { org: string; model: ScoringModelSummary }) {
   return (
     <article aria-label={model.name} data-status={model.status} className="flex h-full flex-col gap-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">

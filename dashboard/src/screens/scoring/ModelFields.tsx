@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { createScoringModelSchema, SCORING_TEXT, type CreateScoringModel, type ScoringMetric } from '@fl0/contracts/scoring'
+import { createScoringModelSchema, SCORING_TEXT, type CreateScoringModel, type ScoringMetric, type ScoringRefresh } from '@fl0/contracts/scoring'
 import type { DateRange } from '../../constants.ts'
 import { useApi } from '../../api/context.tsx'
 import { useFetch } from '../../api/useFetch.ts'
@@ -16,6 +16,8 @@ export type ModelValues = {
   metricId: string
   dateRange: DateRange
   excludedAudience: AudienceDraft
+  /** How often the ratings are refreshed: set in Settings; a new model takes the default. */
+  refresh: ScoringRefresh
 }
 
 /** The contract's rules for the run modal and the settings (part 3 §5): the name trimmed, then checked; a metric chosen. */

@@ -1,5 +1,18 @@
-import { ratingsOf, type RatingName } from '@fl0/contracts/scoring'
-import type { ActivityEvent, Correlation, ModelOutput, ScoredUser, ScoringMetric, ScoringModelDetail, ScoringModelSummary, ScoringSettings } from '../../api/types.ts'
+import { ratingQuality, ratingsOf, type RatingName } from '@fl0/contracts/scoring'
+import type {
+  ActivityEvent,
+  BacktestPredictions,
+  Correlation,
+  ModelOutput,
+  RatingQuality,
+  ScoredUser,
+  ScoringCheck,
+  ScoringCheckRequest,
+  ScoringMetric,
+  ScoringModelDetail,
+  ScoringModelSummary,
+  ScoringSettings,
+} from '../../api/types.ts'
 import { fakeServer, type Call } from '../../test/fakeServer.ts'
 
 /**
@@ -23,17 +36,33 @@ export const COMPLETED: ScoringModelSummary = {
   metricName: 'Upgrades',
   error: null,
   createdAt: '2026-03-01T09:00:00.000Z',
+  verdict: 'met',
 }
+
+/** Users with known outcomes, per rating: how many, and how many of them reached the metric; measured by the contract's own rule. */
+export function qualityOf(per: Record<RatingName, [users: number, reached: number]>): RatingQuality {
+  return ratingQuality(
+    (Object.keys(per) as RatingName[]).flatMap((rating) => {
+      const [users, reached] = per[rating]
+      return Array.from({ length: users }, (_, i) => ({ rating, reached: i < reached }))
+    }),
+  )
+}
+/** 400 held-out users, 70 reached: the bar met (top 30% hold 80% of them, excellent 60× poor). */
+export const MET = qualityOf({ excellent: [40, 30], good: [80, 26], fair: [120, 12], poor: [160, 2] })
+/** The same users with ratings that barely sort them: top 30% hold 37.5%. */
+export const NOT_MET = qualityOf({ excellent: [40, 10], good: [80, 20], fair: [120, 30], poor: [160, 20] })
 
 const RATING_CYCLE: RatingName[] = ['excellent', 'good', 'fair', 'poor']
 
-/** 45 events: 'Event 01'…'Event 45', the first with two properties and their values. */
-export const EVENTS: ActivityEvent[] = Array.from({ length: 45 }, (_, i) => ({
+/** 45 events: 'Event 01'…'Event 45', the first with two properties and their values; the last two left out as leaks of the answer. */
+export const EVENTS: ActivityEvent[] = Array.from({ length: 45 }, (_, i): ActivityEvent => ({
   name: `Event ${String(i + 1).padStart(2, '0')}`,
   number: i + 1,
   rating: RATING_CYCLE[Math.min(3, Math.floor(i / 5))]!,
   importance: 1 - i / 50,
   inModel: true,
+  leak: null,
   properties:
     i === 0
       ? [
@@ -41,7 +70,7 @@ export const EVENTS: ActivityEvent[] = Array.from({ length: 45 }, (_, i) => ({
           { name: 'source', rating: 'poor', importance: 0, inModel: false, values: [] },
         ]
       : [],
-}))
+})).map((e, i) => (i < 43 ? e : { ...e, rating: 'poor', importance: 0, inModel: false, leak: i === 43 ? 'metric' : 'companion', properties: [{ name: 'plan', rating: 'poor', importance: 0, inModel: false, values: [] }] }))
 
 export const USERS: ScoredUser[] = Array.from({ length: 30 }, (_, i) => ({
   userId: `user-${i + 1}`,
@@ -65,14 +94,58 @@ export const CORRELATION: Correlation = {
   balancedAccuracy: 0.82,
   positiveRate: 0.2,
   trainedAt: '2026-03-02T10:00:00.000Z',
+  thresholds: { fair: 0.1, good: 0.3, excellent: 0.6 },
+  quality: MET,
+  leaks: [],
 }
 
+/** A model that did learn the period before: 2,400 users, a tenth of score each bucket, 45 top predictions. */
+export const BACKTEST: BacktestPredictions = {
+  trainedOn: { fromTime: '2026-01-02T12:00:00.000Z', toTime: '2026-01-31T12:00:00.000Z' },
+  predicted: { fromTime: '2026-02-01T12:00:00.000Z', toTime: '2026-03-02T12:00:00.000Z' },
+  users: 2400,
+  accuracy: 0.911,
+  baselineAccuracy: 0.868,
+  auc: 0.874,
+  positiveRate: 0.132,
+  buckets: Array.from({ length: 10 }, (_, i) => {
+    const users = [1200, 400, 250, 160, 120, 90, 70, 50, 40, 20][i]!
+    return { from: i / 10, to: (i + 1) / 10, users, meanScore: i / 10 + 0.04, reached: Math.round(users * Math.min(1, i / 10 + 0.02)) }
+  }).map((b, i) => (i === 9 ? { ...b, users: 0, reached: 0, meanScore: 0 } : b)),
+  predictions: Array.from({ length: 45 }, (_, i) => ({ userId: `user-${i + 1}`, score: 0.99 - i / 100, predicted: i < 30, reached: i % 3 !== 2 })),
+  quality: qualityOf({ excellent: [240, 150], good: [480, 90], fair: [720, 50], poor: [960, 27] }),
+}
 export const SETTINGS: ScoringSettings = {
   name: 'Who upgrades',
   metric: { metricId: 'm-upgrades', name: 'Upgrades' },
   dateRange: 'last30Days',
   excludedAudience: { filters: [{ trait: 'plan', operation: 'is', value: 'enterprise' }], aggregate: 'and', audienceType: 'user' },
+  refresh: 'daily',
   metrics: METRICS,
+}
+
+/**
+ * The check's answers, in the words of the trainer's rule: Upgrades can be
+ * learned over 30 days or more, Sign-ups never (everyone signs up once: no
+ * one active before a range signs up in it).
+ */
+const USERS_BEFORE = { last7Days: 1900, last30Days: 1600, last3Months: 1100, last6Months: 700, lastYear: 300 } as const
+export function checkOf(body: ScoringCheckRequest): ScoringCheck {
+  const dateRange = body.dateRange ?? 'last30Days'
+  const name = METRICS.find((m) => m.metricId === body.metricId)?.name ?? 'Unknown'
+  const rangeOf = (r: keyof typeof USERS_BEFORE) => {
+    const reached = body.metricId === 'm-signups' ? 0 : r === 'last7Days' ? 3 : Math.round(USERS_BEFORE[r] / 8)
+    return { dateRange: r, learnable: reached >= 5, usersBefore: USERS_BEFORE[r], reached }
+  }
+  const ranges = (Object.keys(USERS_BEFORE) as Array<keyof typeof USERS_BEFORE>).map(rangeOf)
+  const here = rangeOf(dateRange)
+  const n = (x: number) => x.toLocaleString('en-US')
+  const message = here.learnable
+    ? `A model learns from the ${n(here.usersBefore)} users active before Feb 1, 2026: ${n(here.reached)} of them (${((here.reached / here.usersBefore) * 100).toFixed(1)}%) reached "${name}" between Feb 1, 2026 and Mar 2, 2026.`
+    : body.metricId === 'm-signups'
+      ? `None of the ${n(here.usersBefore)} users active before Feb 1, 2026 reached "${name}" between Feb 1, 2026 and Mar 2, 2026; the 1,177 others who did were new. A model learns only from users with a history before the date range, so choose a metric that users already active reach (a funnel that starts with signing up cannot be learned).`
+      : `Only ${n(here.reached)} of the ${n(here.usersBefore)} users active before Feb 23, 2026 reached "${name}" between Feb 23, 2026 and Mar 2, 2026, and a model needs at least 5: choose a longer date range or a metric more users reach.`
+  return { ...here, message, from: '2026-02-01T00:00:00.000Z', to: '2026-03-02T23:59:59.000Z', alreadyReached: 0, reachedNew: body.metricId === 'm-signups' ? 1177 : 12, firstDay: '2025-06-01', ranges }
 }
 
 export const BASE = '/api-v2/orgs/acme/scoring'
@@ -99,6 +172,8 @@ export function scoringServer(options: { models?: ScoringModelSummary[]; detail?
       featureSelections: { excludedEvents: [], includedProperties: [] },
       createdAt: m.createdAt,
       trainedAt: null,
+      scoredAt: null,
+      refresh: 'daily',
       ...options.detail,
     }
   const idOf = (call: Call) => decodeURIComponent(call.path.split('/scoring-model/')[1]!.split('/')[0]!)
@@ -116,7 +191,7 @@ export function scoringServer(options: { models?: ScoringModelSummary[]; detail?
   server.on('GET', `${BASE}/scoring-models/metrics`, { body: METRICS })
   server.on('POST', `${BASE}/scoring-models/create-new-model`, (call) => {
     const b = call.body as { name: string; metricId: string }
-    const m: ScoringModelSummary = { ...COMPLETED, analysisId: `new-${next++}`, name: b.name, status: 'pending', totalUsers: 0, ratings: [], createdAt: '2026-03-03T00:00:00.000Z' }
+    const m: ScoringModelSummary = { ...COMPLETED, analysisId: `new-${next++}`, name: b.name, status: 'pending', totalUsers: 0, ratings: [], createdAt: '2026-03-03T00:00:00.000Z', verdict: null }
     models = [m, ...models]
     return { status: 201, body: { analysisId: m.analysisId } }
   })
@@ -151,7 +226,8 @@ export function scoringServer(options: { models?: ScoringModelSummary[]; detail?
     return { body }
   })
   server.on('GET', /\/model-output\/[^/]+\/images$/, { body: { images: ['factors.png', 'score.png'] } })
-  server.on('GET', /\/backtest-predictions$/, { body: { users: 2, accuracy: 0.9, predictions: [{ userId: 'user-1', score: 0.97, predicted: true, reached: true }] } })
+  server.on('GET', /\/backtest-predictions$/, { body: BACKTEST })
+  server.on('POST', `${BASE}/scoring-models/check`, (call) => ({ body: checkOf(call.body as ScoringCheckRequest) }))
 
   return {
     server,

@@ -1,4 +1,4 @@
-import { SCORING_TEXT } from '@fl0/contracts/scoring'
+import { SCORING_TEXT, type RatingQuality } from '@fl0/contracts/scoring'
 
 /** Where the scoring screens live, and the names their fetches are refetched by. */
 export const SCORING_MODELS = 'scoring-models'
@@ -17,3 +17,13 @@ export const MODEL_TABS = [
   { path: 'settings', label: SCORING_TEXT.tabs.settings },
   { path: 'backtest-predictions', label: SCORING_TEXT.tabs.backtest },
 ] as const
+
+/** A model's verdict against the bar of a good lead-scoring model, in a few words (the gallery card; the tabs give the sentence). */
+export const VERDICT_SHORT: Record<RatingQuality['verdict'], string> = {
+  met: 'Ratings meet the bar for a good model',
+  notMet: 'Ratings fall short of the bar for a good model',
+  tooFew: 'Too few users reached the metric to judge these ratings',
+}
+
+/** A line of SCORING_EXPLAIN said of other users than the held-out ones it names (the backtest's). */
+export const explainOn = (line: string, on: string) => line.replace('held-out users', on)

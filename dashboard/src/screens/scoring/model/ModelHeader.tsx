@@ -4,6 +4,7 @@ import { SCORING_TEXT } from '@fl0/contracts/scoring'
 import { Button } from '../../../ui/Button.tsx'
 import { ConfirmModal } from '../../../ui/modal/ConfirmModal.tsx'
 import { scoringPath } from '../text.ts'
+import { RatingsRefreshed } from './RatingsRefreshed.tsx'
 
 function DeleteModel({ name, onDelete }: { name: string; onDelete: () => Promise<void> }) {
   const [confirming, setConfirming] = useState(false)
@@ -25,8 +26,8 @@ function DeleteModel({ name, onDelete }: { name: string; onDelete: () => Promise
   )
 }
 
-/** The model page's header (part 3 §2): breadcrumb, name, metric name, Delete and 'Rebuild model'. */
-export function ModelHeader({ org, name, metricName, onDelete, rebuild }: { org: string; name: string; metricName?: string; onDelete: () => Promise<void>; rebuild: ReactNode }) {
+/** The model page's header (part 3 §2): breadcrumb, name, metric name (and when the ratings were last refreshed), Delete and 'Rebuild model'. */
+export function ModelHeader({ org, name, metricName, scoredAt, onDelete, rebuild }: { org: string; name: string; metricName?: string; scoredAt?: string | null; onDelete: () => Promise<void>; rebuild: ReactNode }) {
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
       <div className="min-w-0">
@@ -50,6 +51,16 @@ export function ModelHeader({ org, name, metricName, onDelete, rebuild }: { org:
             <span data-testid="metric-name" className="font-medium text-slate-800">
               {metricName}
             </span>
+            {scoredAt && (
+              <>
+                <span aria-hidden className="mx-2 text-slate-300">
+                  ·
+                </span>
+                <span className="text-slate-500">
+                  <RatingsRefreshed scoredAt={scoredAt} />
+                </span>
+              </>
+            )}
           </p>
         )}
       </div>

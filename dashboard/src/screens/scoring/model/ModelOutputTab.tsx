@@ -9,9 +9,11 @@ import { usePage } from '../../../ui/grid/usePage.ts'
 import { Spinner } from '../../../ui/Spinner.tsx'
 import { ErrorPanel } from '../../../ui/ErrorPanel.tsx'
 import { ExpandButton, SearchBox } from '../../lexicon/controls.tsx'
+import { count } from '../numbers.ts'
 import { byRating, colorOfRating, percent, ratingLabel, tintOfRating } from '../ratings.ts'
 import type { Rating, ScoredUser } from '../../../api/types.ts'
 import { userEventsPath } from '../text.ts'
+import { Verdict } from './Verdict.tsx'
 
 /** The share of users in each rating, one card each, in the ratings' order. */
 function RatingShares({ ratings }: { ratings: Rating[] }) {
@@ -21,7 +23,7 @@ function RatingShares({ ratings }: { ratings: Rating[] }) {
         <li key={r.name} data-rating={r.name} className="rounded-lg border border-slate-200 bg-white px-4 py-3" style={{ borderTopColor: colorOfRating(r.name), borderTopWidth: 3 }}>
           <p className="text-xs font-medium text-slate-500">{ratingLabel(r.name)}</p>
           <p className="mt-1 text-lg font-semibold tabular-nums text-slate-900">{percent(r.percentage)}</p>
-          <p className="text-xs tabular-nums text-slate-500">{r.count.toLocaleString('en-US')} users</p>
+          <p className="text-xs tabular-nums text-slate-500">{count(r.count)} users</p>
         </li>
       ))}
     </ul>
@@ -66,6 +68,19 @@ function UserImages({ org, analysisId, user }: { org: string; analysisId: string
 }
 
 /**
+ * The ratings' verdict on held-out users (from Correlation), shown here only
+ * when they fall short of the bar or too few reached the metric to tell: the
+ * shares above then do not mean what they seem to. A failed call shows
+ * nothing: the ratings stand as they are, and Correlation says why it failed.
+ */
+function ShortfallNote({ org, analysisId }: { org: string; analysisId: string }) {
+  const api = useApi()
+  const correlation = useFetch((signal) => api.scoring.correlation(org, analysisId, signal), [org, analysisId])
+  if (correlation.status !== 'loaded' || correlation.data.quality.verdict === 'met') return null
+  return <Verdict quality={correlation.data.quality} on="held-out users" />
+}
+
+/**
  * Model output (part 3 §2): the rating shares, search, and the users by
  * score, paged by the server: rank, the score bar, the user (to their events
  * in people-ai); a row expands into that user's images.
@@ -89,7 +104,7 @@ export function ModelOutputTab({ org, analysisId }: { org: string; analysisId: s
       width: 110,
       render: (u) => (
         <ExpandButton expanded={open === u.userId} onToggle={() => setOpen((o) => (o === u.userId ? null : u.userId))}>
-          {u.number.toLocaleString('en-US')}
+          {count(u.number)}
         </ExpandButton>
       ),
     },
@@ -109,6 +124,7 @@ export function ModelOutputTab({ org, analysisId }: { org: string; analysisId: s
   return (
     <div className="space-y-5">
       {ratings ? <RatingShares ratings={ratings} /> : fetched.status === 'error' ? null : <Spinner />}
+      <ShortfallNote org={org} analysisId={analysisId} />
       <SearchBox label="Search users" value={search} onChange={setSearch} />
       {fetched.status === 'error' ? (
         <ErrorPanel message={fetched.error} />

@@ -2,11 +2,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { routes } from '../../../routes.tsx'
 import { renderRoutes } from '../../../test/render.tsx'
-import { BASE, COMPLETED, scoringServer } from '../testServer.ts'
+import { BASE, COMPLETED, scoringServer, SETTINGS } from '../testServer.ts'
 
 const MODEL = '/organizations/acme/scoring/a1'
 const snackbarTexts = () => [...document.querySelectorAll('[data-kind]')].map((e) => e.textContent)
-const rows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1)
+/** The grid's rows: Correlation's events (its other tables are the lift's), or the tab's only table. */
+const grid = () => {
+  const events = screen.queryByRole('region', { name: 'Events' })
+  return events ? within(events).getByRole('table') : screen.getByRole('table')
+}
+const rows = () => within(grid()).getAllByRole('row').slice(1)
 const text = (el: Element) => el.textContent!.replace('›', '')
 const firstCells = () => rows().map((r) => text(within(r).getAllByRole('cell')[1]!))
 const box = (name: string) => screen.getByRole('checkbox', { name: `In model: ${name}` }) as HTMLInputElement
@@ -93,13 +98,14 @@ describe('Correlation', () => {
   it('shows the summary, Fit disabled and Activity active, and the rating counts', async () => {
     renderRoutes(routes, MODEL, { server: scoringServer({ models: [COMPLETED] }).server })
     const summary = within(await screen.findByRole('region', { name: 'Summary' }))
-    const facts = Object.fromEntries(summary.getAllByRole('term').map((t) => [t.textContent, t.nextElementSibling?.textContent]))
+    const facts = Object.fromEntries(summary.getAllByRole('term').map((t) => [t.textContent, t.nextElementSibling?.firstElementChild?.textContent]))
     expect(facts).toEqual({
       'Date range': 'Feb 1, 2026 – Mar 2, 2026',
       'Training data size': '1,600',
       'Audience size': '2,000',
       'Total factors': '57',
       Accuracy: '87.3%',
+      AUC: '91.0%',
     })
     const mode = within(screen.getByRole('radiogroup', { name: 'Mode' }))
     expect((mode.getByRole('radio', { name: 'Fit' }) as HTMLButtonElement).disabled).toBe(true)
@@ -111,12 +117,12 @@ describe('Correlation', () => {
     const s = scoringServer({ models: [COMPLETED] })
     renderRoutes(routes, MODEL, { server: s.server })
     await waitFor(() => expect(rows()).toHaveLength(20))
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['In model', 'Event name', 'Importance'])
+    expect(within(grid()).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['In model', 'Event name', 'Importance'])
     expect(firstCells()[0]).toBe('Event 01')
     expect(screen.getByText('1–20 of 45')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Next page' }))
-    await waitFor(() => expect(firstCells()).toEqual(['Event 41', 'Event 42', 'Event 43', 'Event 44', 'Event 45']))
+    await waitFor(() => expect(firstCells().map((c) => c.replace(/Left out: .*/, ''))).toEqual(['Event 41', 'Event 42', 'Event 43', 'Event 44', 'Event 45']))
     expect(s.server.calls.at(-1)!.query.get('page')).toBe('3')
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search events' }), { target: { value: 'Event 1' } })
     await waitFor(() => expect(firstCells()[0]).toBe('Event 10'))
@@ -221,7 +227,7 @@ describe('Model output', () => {
   })
 })
 
-describe('Settings and Backtest predictions', () => {
+describe('Settings', () => {
   it('shows Model name, Metric, Date range and Excluded audience as saved, and saves changes with saveSettings', async () => {
     const s = scoringServer({ models: [COMPLETED] })
     renderRoutes(routes, `${MODEL}/settings`, { server: s.server })
@@ -244,18 +250,30 @@ describe('Settings and Backtest predictions', () => {
       metricId: 'm-upgrades',
       dateRange: 'last6Months',
       excludedAudience: { filters: [], aggregate: 'and', audienceType: 'user' },
+      refresh: 'daily',
     })
   })
 
-  it('shows the prediction-accuracy image and the predictions JSON, or the reason there is no backtest', async () => {
-    const s = scoringServer({ models: [COMPLETED] })
-    const { unmount } = renderRoutes(routes, `${MODEL}/backtest-predictions`, { server: s.server })
-    expect((await screen.findByRole('img', { name: 'Prediction accuracy' })).getAttribute('src')).toBe(`${BASE}/scoring-model/a1/backtest-image`)
-    expect(JSON.parse(screen.getByLabelText('Predictions JSON').textContent!)).toEqual({ users: 2, accuracy: 0.9, predictions: [{ userId: 'user-1', score: 0.97, predicted: true, reached: true }] })
-    unmount()
-    s.server.on('GET', /\/backtest-predictions$/, { status: 404, body: { success: false, message: 'This scoring model has no backtest', errors: [] } })
-    renderRoutes(routes, `${MODEL}/backtest-predictions`, { server: s.server })
-    expect((await screen.findByRole('alert')).textContent).toBe('This scoring model has no backtest')
-    expect(screen.queryByRole('img', { name: 'Prediction accuracy' })).toBeNull()
+  it("offers 'Refresh ratings' with the model's schedule, says when the ratings were last refreshed, and saves the choice with the rest", async () => {
+    const s = scoringServer({ models: [COMPLETED], detail: { scoredAt: '2026-11-24T03:04:00.000Z', trainedAt: '2026-11-20T10:00:00.000Z' } })
+    s.server.on('GET', /\/scoring-model\/[^/]+\/settings$/, { body: { ...SETTINGS, refresh: 'weekly' } })
+    renderRoutes(routes, `${MODEL}/settings`, { server: s.server })
+    const refresh = (await screen.findByLabelText('Refresh ratings')) as HTMLSelectElement
+    expect(refresh.value).toBe('weekly')
+    expect(within(refresh).getAllByRole('option').map((o) => o.textContent)).toEqual(['Every day', 'Every week', 'Only when the model is rebuilt'])
+    // When the users were last scored: in the header, and under the choice.
+    expect(screen.getAllByTestId('ratings-refreshed').map((e) => e.textContent)).toEqual(['Ratings refreshed Nov 24, 2026', 'Ratings refreshed Nov 24, 2026'])
+    expect(screen.getAllByTestId('ratings-refreshed')[0]!.querySelector('time')!.getAttribute('dateTime')).toBe('2026-11-24T03:04:00.000Z')
+    fireEvent.change(refresh, { target: { value: 'off' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }))
+    await waitFor(() => expect(s.server.calls.filter((c) => c.path.endsWith('/settings/saveSettings'))).toHaveLength(1))
+    expect(s.server.calls.find((c) => c.path.endsWith('/settings/saveSettings'))!.body).toMatchObject({ name: 'Who upgrades', metricId: 'm-upgrades', refresh: 'off' })
+  })
+
+  it('a model never scored yet says so under the choice, and nothing in the header', async () => {
+    renderRoutes(routes, `${MODEL}/settings`, { server: scoringServer({ models: [COMPLETED] }).server })
+    await screen.findByLabelText('Refresh ratings')
+    expect(screen.queryByTestId('ratings-refreshed')).toBeNull()
+    expect(document.getElementById('refresh-hint')!.textContent).toContain('Not scored yet.')
   })
 })

@@ -62,14 +62,30 @@ function Tabs({ org, analysisId }: { org: string; analysisId: string }) {
   return <NavTabs label="Scoring model" tabs={MODEL_TABS.map((t) => ({ to: modelPath(org, analysisId, t.path), label: t.label, end: true }))} />
 }
 
-function Content({ org, analysisId, tab, selections, onSelections, onSaved }: { org: string; analysisId: string; tab: string; selections: Selections; onSelections: (s: Selections) => void; onSaved: () => void }) {
+function Content({
+  org,
+  analysisId,
+  tab,
+  scoredAt,
+  selections,
+  onSelections,
+  onSaved,
+}: {
+  org: string
+  analysisId: string
+  tab: string
+  scoredAt: string | null
+  selections: Selections
+  onSelections: (s: Selections) => void
+  onSaved: () => void
+}) {
   switch (tab) {
     case '':
       return <CorrelationTab org={org} analysisId={analysisId} selections={selections} onSelections={onSelections} />
     case 'model-output':
       return <ModelOutputTab org={org} analysisId={analysisId} />
     case 'settings':
-      return <SettingsTab org={org} analysisId={analysisId} onSaved={onSaved} />
+      return <SettingsTab org={org} analysisId={analysisId} scoredAt={scoredAt} onSaved={onSaved} />
     case 'backtest-predictions':
       return <BacktestTab org={org} analysisId={analysisId} />
     default:
@@ -133,6 +149,7 @@ export default function ModelPage() {
         org={org}
         name={m.name}
         metricName={m.metricName}
+        scoredAt={m.status === 'completed' ? m.scoredAt : null}
         onDelete={remove}
         rebuild={
           <Button onClick={rebuild} loading={rebuilding} disabled={training(m.status)}>
@@ -151,6 +168,7 @@ export default function ModelPage() {
             org={org}
             analysisId={analysisId}
             tab={tab}
+            scoredAt={m.scoredAt}
             selections={selections}
             onSelections={(s) => setDraft({ id: analysisId, selections: s })}
             onSaved={() => {
