@@ -194,7 +194,7 @@ export function createScoringRoutes(deps: ApiDeps) {
     await checkSettings(org.id, body)
     const { excludedEvents } = await getFeatureSelections(deps.sql, org.id)
     try {
-      const check = await checkLearnable(deps, { orgId: org.id, metricId: body.metricId, dateRange: body.dateRange, excludedAudience: body.excludedAudience, now: new Date(), excludedEvents })
+      const check = await checkLearnable(deps, { orgId: org.id, metricId: body.metricId, dateRange: body.dateRange, excludedAudience: body.excludedAudience, now: deps.now(), excludedEvents })
       return c.json(check satisfies ScoringCheck)
     } catch (err) {
       // What the run would fail with before reading any event (a metric whose filters cannot be used): the same words.

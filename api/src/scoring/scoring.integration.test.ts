@@ -11,6 +11,7 @@ import type {
   ScoringMetric,
   ScoringModelDetail,
   ScoringModelList,
+  ScoringCheck,
   ScoringModelRatings,
   ScoringSettings,
 } from '@fl0/contracts'
@@ -437,5 +438,171 @@ describe('the run modal and other organisations', () => {
     expect(res.status).toBe(204)
     expect((await t.call('GET', `${base}/scoring-model/${id}`, { cookie })).status).toBe(404)
     expect((await get<ScoringModelList>(`${base}/scoring-models`)).scoringModels.map((m) => m.analysisId)).not.toContain(id)
+  })
+})
+
+/**
+ * Leaks, the run dialog's rule and re-scoring, on a second organisation whose
+ * data plants what a leaking model would get wrong. The metric is connecting
+ * an integration. Who reads the docs connects one for the first time with
+ * probability 0.5 a period, anyone else 0.03; who has connected one connects
+ * another with probability 0.8 a period (so the metric's own past event
+ * would top a model that kept it), and every connection fires 'Sync
+ * Completed' a minute later and on every active day after (an event that
+ * happens only with the metric). Newcomers sign up in February and connect
+ * within days: a funnel starting with 'Signed Up' has no one to learn from.
+ */
+function leakyEvents(orgId: string) {
+  const random = seededRandom(7)
+  const rows: IngestedEvent[] = []
+  const connectedBefore = new Set<string>()
+  const readers = new Set<string>()
+  const track = (user: string, event: string, at: Date) => rows.push(eventRow({ org_id: orgId, user_id: user, event, timestamp: at }))
+  const periods = [
+    { features: ['2025-12-05', '2025-12-20'], label: '2026-01-15' },
+    { features: ['2026-01-05', '2026-01-20'], label: '2026-02-15' },
+    { features: ['2026-02-05', '2026-02-20'], label: null },
+  ]
+  for (let i = 0; i < 800; i++) {
+    const user = `lk-${String(i).padStart(3, '0')}`
+    const docs = random() < 0.4
+    if (docs) readers.add(user)
+    let connected: string | null = null
+    track(user, 'Signed Up', day('2025-11-20'))
+    for (const period of periods) {
+      for (const d of period.features) {
+        track(user, 'Logged In', day(d))
+        if (docs && random() < 0.7) track(user, 'Docs Read', day(d, 11))
+        if (connected !== null && d > connected) track(user, 'Sync Completed', day(d, 12))
+      }
+      if (period.label && random() < (connected ? 0.8 : docs ? 0.5 : 0.03)) {
+        track(user, 'Integration Connected', day(period.label))
+        track(user, 'Sync Completed', new Date(day(period.label).getTime() + 60_000))
+        if (period.label < '2026-02-01') connectedBefore.add(user)
+        connected ??= period.label
+      }
+    }
+  }
+  for (let i = 0; i < 40; i++) {
+    const user = `new-${i}`
+    track(user, 'Signed Up', day('2026-02-10'))
+    track(user, 'Integration Connected', day('2026-02-12'))
+  }
+  return { rows, connectedBefore, readers }
+}
+
+describe('leaks, the run dialog and re-scoring', () => {
+  const leaky = '/api-v2/orgs/leaky/scoring'
+  let connects: MetricRow
+  let connectedBefore: Set<string>
+  let readers: Set<string>
+  let id: string
+  beforeAll(async () => {
+    await t.createOrg(cookie, 'Leaky')
+    const leakyId = (await findOrganisationByUrlCode(t.sql, 'leaky'))!.id
+    const planted = leakyEvents(leakyId)
+    connectedBefore = planted.connectedBefore
+    readers = planted.readers
+    await insertEvents(t.events, planted.rows)
+    connects = await createMetric(t.sql, { orgId: leakyId, name: 'Connects', description: '', category: 'other', definition: { events: [{ name: 'Integration Connected' }] } })
+  })
+  const check = async (body: Record<string, unknown>) => {
+    const res = await t.call('POST', `${leaky}/scoring-models/check`, { cookie, body })
+    expect(res.status, await res.clone().text()).toBe(200)
+    return json<ScoringCheck>(res)
+  }
+
+  it('tells before a run whether a metric and date range can be learned, by the rule the trainer applies', async () => {
+    const ok = await check({ metricId: connects.id, dateRange: 'last30Days' })
+    expect(ok).toMatchObject({ learnable: true, dateRange: 'last30Days', from: '2026-02-01', to: '2026-03-02', firstDay: '2025-11-20' })
+    // Who had connected by January is not learned from: the model predicts who connects anew.
+    expect(ok.alreadyReached).toBe(connectedBefore.size)
+    expect(ok.usersBefore).toBe(800 - connectedBefore.size)
+    expect(ok.reachedNew).toBe(40)
+    expect(ok.message).toBe(
+      `A model learns from the ${ok.usersBefore.toLocaleString('en-US')} users active before Feb 1, 2026 who had not reached it then: ${ok.reached} of them (${((ok.reached / ok.usersBefore) * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })}%) reached "Connects" between Feb 1, 2026 and Mar 2, 2026.`,
+    )
+    // Events start on 2025-11-20: a year's range leaves nothing before it.
+    const year = await check({ metricId: connects.id, dateRange: 'lastYear' })
+    expect(year).toMatchObject({ learnable: false, usersBefore: 0, message: 'Events start on Nov 20, 2025, and a model learns from what users did before the date range (from Mar 3, 2025): choose a shorter date range.' })
+    expect(year.ranges.map((r) => [r.dateRange, r.learnable])).toEqual([
+      ['last7Days', false],
+      ['last30Days', true],
+      // From Dec 3: the sign-ups of Nov 20 are history enough.
+      ['last3Months', true],
+      ['last6Months', false],
+      ['lastYear', false],
+    ])
+    // A funnel that starts with signing up: only newcomers reach it.
+    const funnel = await createMetric(t.sql, {
+      orgId: connects.org_id,
+      name: 'Signed up and connected',
+      description: '',
+      category: 'other',
+      definition: { events: [{ name: 'Signed Up' }, { name: 'Integration Connected' }], operation: 'ordered' },
+    })
+    const fresh = await check({ metricId: funnel.id, dateRange: 'last30Days' })
+    expect(fresh).toMatchObject({ learnable: false, reached: 0, reachedNew: 40 })
+    expect(fresh.message).toBe(
+      `None of the ${fresh.usersBefore} users active before Feb 1, 2026 who had not reached it then reached "Signed up and connected" between Feb 1, 2026 and Mar 2, 2026; the 40 others who did were new. A model learns only from users with a history before the date range, so choose a metric that users already active reach (a funnel that starts with signing up cannot be learned).`,
+    )
+    // The run fails with the same sentence.
+    const failing = await createModel({ name: 'Funnel', metricId: funnel.id }, 'leaky')
+    while ((await runner.runOnce()) !== 'idle');
+    expect((await get<ScoringModelDetail>(`${leaky}/scoring-model/${failing}`)).error).toBe(fresh.message)
+    // Malformed or foreign input is refused, naming the field.
+    const bad = await t.call('POST', `${leaky}/scoring-models/check`, { cookie, body: { metricId: connects.id, dateRange: 'last2Days' } })
+    expect([bad.status, (await json<{ errors: Array<{ name: string }> }>(bad)).errors.map((e) => e.name)]).toEqual([400, ['dateRange']])
+    const foreign = await t.call('POST', `${base}/scoring-models/check`, { cookie, body: { metricId: connects.id } })
+    expect([foreign.status, (await json<{ message: string }>(foreign)).message]).toEqual([400, 'Metric not found'])
+    const stranger_ = await t.call('POST', `${leaky}/scoring-models/check`, { cookie: stranger, body: { metricId: connects.id } })
+    expect(stranger_.status).toBe(404)
+  })
+
+  it("leaves the metric's own events and their companions out, and never puts who already reached it on top", async () => {
+    id = await createModel({ name: 'Who connects', metricId: connects.id }, 'leaky')
+    while ((await runner.runOnce()) !== 'idle');
+    const c = await get<Correlation>(`${leaky}/scoring-model/${id}/correlation`)
+    expect(c.leaks).toEqual([
+      { event: 'Integration Connected', leak: 'metric' },
+      { event: 'Sync Completed', leak: 'companion' },
+    ])
+    const activity = await get<ActivityEvents>(`${leaky}/scoring-model/${id}/correlation/activity/events`)
+    expect(activity.events[0]).toMatchObject({ name: 'Docs Read', inModel: true, leak: null })
+    expect(activity.events.filter((e) => e.leak).map((e) => [e.name, e.inModel, e.leak])).toEqual([
+      ['Integration Connected', false, 'metric'],
+      ['Sync Completed', false, 'companion'],
+    ])
+    const output = await get<ModelOutput>(`${leaky}/scoring-model/${id}/model-output`)
+    expect(output.users.filter((u) => connectedBefore.has(u.userId))).toEqual([])
+    // The docs readers fill the top, as the planted rule says.
+    expect(output.users.every((u) => readers.has(u.userId))).toBe(true)
+    expect(c.auc).toBeGreaterThan(0.75)
+  })
+
+  it('re-scores on its schedule: a user new since the run gets a rating, without a rebuild', async () => {
+    const before = await get<ScoringModelDetail>(`${leaky}/scoring-model/${id}`)
+    expect(before.scoredAt).toBe(before.trainedAt)
+    expect(await runner.rescoreOnce()).toBe('idle')
+    const leakyId = connects.org_id
+    const saved = t.clock.now
+    try {
+      t.clock.now = new Date(saved.getTime() + 25 * 3_600_000)
+      await insertEvents(t.events, [
+        eventRow({ org_id: leakyId, user_id: 'late-comer', event: 'Logged In', timestamp: new Date(saved.getTime() + 3_600_000) }),
+        eventRow({ org_id: leakyId, user_id: 'late-comer', event: 'Docs Read', timestamp: new Date(saved.getTime() + 2 * 3_600_000) }),
+      ])
+      expect((await get<ModelOutput>(`${leaky}/scoring-model/${id}/model-output?search=late-comer`)).totalUsers).toBe(0)
+      // Other organisations' models are due too: re-score until this one is done.
+      while ((await get<ScoringModelDetail>(`${leaky}/scoring-model/${id}`)).scoredAt === before.scoredAt) expect(await runner.rescoreOnce()).not.toBe('idle')
+      const after = await get<ScoringModelDetail>(`${leaky}/scoring-model/${id}`)
+      expect(after).toMatchObject({ status: 'completed', trainedAt: before.trainedAt, scoredAt: t.clock.now.toISOString() })
+      const late = await get<ModelOutput>(`${leaky}/scoring-model/${id}/model-output?search=late-comer`)
+      expect(late.users).toEqual([expect.objectContaining({ userId: 'late-comer', rating: expect.stringMatching(/^(excellent|good|fair|poor)$/) })])
+      // Reading the docs puts them above the users who do not.
+      expect(['excellent', 'good']).toContain(late.users[0]!.rating)
+    } finally {
+      t.clock.now = saved
+    }
   })
 })

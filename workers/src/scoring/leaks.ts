@@ -42,18 +42,18 @@ export async function findLeaks(events: EventStore, prepared: Prepared): Promise
     query: `
       SELECT e.event AS event
       FROM (
-        SELECT user_id, event, min(timestamp) AS first FROM events
+        SELECT user_id, event, min(timestamp) AS first_at FROM events
         WHERE ${range} AND event NOT IN ${ownParam}
         GROUP BY user_id, event
       ) AS e
       LEFT JOIN (
-        SELECT user_id, min(timestamp) AS reached FROM events
+        SELECT user_id, min(timestamp) AS reached_at FROM events
         WHERE ${range} AND event IN ${ownParam}
         GROUP BY user_id
       ) AS m ON m.user_id = e.user_id
       GROUP BY e.event
       HAVING count() >= ${p.bind('UInt32', COMPANION_MIN_USERS)}
-        AND countIf(toUnixTimestamp64Milli(m.reached) > 0 AND toUnixTimestamp64Milli(m.reached) <= toUnixTimestamp64Milli(e.first) + ${p.bind('UInt64', COMPANION_SLACK_MS)})
+        AND countIf(toUnixTimestamp64Milli(m.reached_at) > 0 AND toUnixTimestamp64Milli(m.reached_at) <= toUnixTimestamp64Milli(e.first_at) + ${p.bind('UInt64', COMPANION_SLACK_MS)})
           >= ${p.bind('Float64', COMPANION_SHARE)} * count()
       ORDER BY e.event`,
     query_params: p.values,
