@@ -98,9 +98,8 @@ export const RATING_COLORS: Record<RatingName, 'red' | 'orange' | 'purple' | 'gr
  * next period as long as the date range, 0 to 1. Its rating is its rank among
  * the users scored: the top RATING_SHARES.excellent of them are excellent,
  * the next RATING_SHARES.good good, the next fair, the rest poor (the
- * cut-offs in scores are Correlation.thresholds). To judge the ratings on
- * held-out users, the cut-offs are drawn from the scores of the users the
- * model learned from. Ranks, because a probability's quarters say nothing when the
+ * cut-offs in scores are Correlation.thresholds). They are judged the same
+ * way: held-out users (and the backtest's) rated by rank among themselves. Ranks, because a probability's quarters say nothing when the
  * outcome is rare (most users under 25 % are all "poor", whatever the model
  * knows); whether the ranks mean anything is measured on users the model never
  * saw against RATING_BAR, and the screens say so when they do not.

@@ -188,8 +188,8 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
   const heldOutScores = await predict(learnt, selectRows(train.X, split.test))
   const heldOutLabels = Uint8Array.from(split.test, (i) => y[i]!)
   const heldOut = evaluate(heldOutScores, heldOutLabels, baseRate, await orderByScore(heldOutScores, 'asc'))
-  // Ratings are ranks: cut-offs drawn from the scores of the users it learned from, judged on those held out.
-  const quality = qualityOf(heldOutScores, heldOutLabels, rankThresholds(await predict(learnt, selectRows(train.X, split.train))))
+  // Ratings are ranks among the users rated, as Model output rates everyone scored: judged so on those held out.
+  const quality = qualityOf(heldOutScores, heldOutLabels, rankThresholds(heldOutScores))
 
   // 4. Importance.
   const activity = await activityOf(deps.events, orgId, vocabulary, learnt, selections, leaks)
@@ -381,7 +381,6 @@ async function runBacktest(input: {
     }
   }
   const model = await fitLogisticTuned(input.backtestTrain.X, y, { seed: input.seed + 2 })
-  const thresholds = rankThresholds(await predict(model, input.backtestTrain.X))
   await input.checkpoint()
   const actual = Uint8Array.from(input.train.users, (u) => (input.reached[u] ? 1 : 0))
   const scores = await predict(model, input.train.X)
@@ -407,7 +406,8 @@ async function runBacktest(input: {
     positiveRate: scores.length ? e.positives / scores.length : 0,
     buckets,
     predictions: top,
-    quality: qualityOf(scores, actual, thresholds),
+    // Rated by rank among the users it predicts, as Model output rates the users scored.
+    quality: qualityOf(scores, actual, rankThresholds(scores)),
   }
   const image = backtestImage({ buckets, auc: e.auc, accuracy: e.accuracy, baselineAccuracy: e.baselineAccuracy, users: scores.length, period: `${w.label.from} to ${w.label.to}` })
   return { stored: { available: true, ...predictions }, image: new Uint8Array(image) }
