@@ -343,9 +343,9 @@ describe('runs that fail, with the reason', () => {
     expect(del.status).toBe(204)
     expect(await runner.runOnce()).toBe('failed')
     const detail = await get<ScoringModelDetail>(`${base}/scoring-model/${id}`)
-    expect(detail).toMatchObject({ status: 'failed', error: 'The metric of this model no longer exists', metricName: 'Unknown' })
+    expect(detail).toMatchObject({ status: 'failed', error: 'The metric of this model no longer exists: choose another in the Settings tab.', metricName: 'Unknown' })
     const card = (await get<ScoringModelList>(`${base}/scoring-models`)).scoringModels.find((m) => m.analysisId === id)
-    expect(card).toMatchObject({ status: 'failed', error: 'The metric of this model no longer exists', metricName: 'Unknown' })
+    expect(card).toMatchObject({ status: 'failed', error: 'The metric of this model no longer exists: choose another in the Settings tab.', metricName: 'Unknown' })
   })
 
   it('fails when the organisation has no users to learn from', async () => {

@@ -56,18 +56,18 @@ export interface PrepareInput {
 export async function prepare(deps: { sql: Sql; events: EventStore }, input: PrepareInput): Promise<Prepared> {
   const { orgId, now } = input
   const metric = await findMetric(deps.sql, orgId, input.metricId)
-  if (!metric) throw new ScoringFailure('The metric of this model no longer exists')
+  if (!metric) throw new ScoringFailure('The metric of this model no longer exists: choose another in the Settings tab.')
   const definition = metricDefinitionSchema.safeParse(metric.definition)
-  if (!definition.success) throw new ScoringFailure(`The metric "${metric.name}" cannot be read`)
+  if (!definition.success) throw new ScoringFailure(`The metric "${metric.name}" cannot be read: open it in Metrics and save it again, or choose another in the Settings tab.`)
   const settings = await getOrgSettings(deps.sql, orgId)
   const timezone = isKnownZone(settings.timezone) ? settings.timezone : 'UTC'
   const planned = planMetric(definition.data, { now, timezone })
-  if (!planned.ok) throw new ScoringFailure(`The metric "${metric.name}" has filters that cannot be used: ${planned.errors.map((e) => e.message).join('; ')}`)
+  if (!planned.ok) throw new ScoringFailure(`The metric "${metric.name}" has filters that cannot be used (${planned.errors.map((e) => e.message).join('; ')}): correct them in Metrics, or choose another metric in the Settings tab.`)
   const plan = planned.plan
-  if (plan.steps.length === 0) throw new ScoringFailure(`The metric "${metric.name}" counts no events, so no one can reach it`)
+  if (plan.steps.length === 0) throw new ScoringFailure(`The metric "${metric.name}" counts no events, so no one can reach it: choose its events in Metrics, or another metric in the Settings tab.`)
   const excluded: ExcludedAudience = excludedAudienceSchema.parse(input.excludedAudience)
   const read = exclusionFilters(excluded, await traitTypes(deps.events, orgId))
-  if (!read.ok) throw new ScoringFailure(`The excluded audience cannot be used: ${read.errors.map((e) => e.message).join('; ')}`)
+  if (!read.ok) throw new ScoringFailure(`The excluded audience cannot be used (${read.errors.map((e) => e.message).join('; ')}): change it in the Settings tab.`)
   const exclusion = await exclusionSql(deps, { orgId, filters: read.filters, now })
   return {
     orgId,

@@ -27,7 +27,7 @@ import { ScoringFailure, trainModel } from './train.ts'
  */
 export const MAX_ATTEMPTS = 3
 export const ABANDONED = 'The training stopped unexpectedly several times; rebuild the model to try again'
-export const UNEXPECTED = 'The training stopped on an unexpected error'
+export const UNEXPECTED = 'The training stopped on an unexpected error: rebuild the model to try again; if it fails again, the server log says why.'
 
 export interface ScoringRunnerDeps {
   sql: Sql
