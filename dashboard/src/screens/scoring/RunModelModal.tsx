@@ -51,7 +51,8 @@ export function RunModelModal({ org, onClose, onCreated }: { org: string; onClos
   const api = useApi()
   const metrics = useFetch((signal) => api.scoring.metrics(org, signal), [org])
   return (
-    <Modal title={SCORING_TEXT.runTitle} onClose={onClose} className="max-w-xl!">
+    // The dialog grows with its filters and the check's guidance: it keeps to the window and scrolls inside, so 'Run model' is always reachable.
+    <Modal title={SCORING_TEXT.runTitle} onClose={onClose} className="mt-[6vh]! max-h-[88vh] max-w-xl! overflow-y-auto">
       <FetchView fetched={metrics}>{(list) => <RunModelForm org={org} metrics={list} onClose={onClose} onCreated={onCreated} />}</FetchView>
     </Modal>
   )

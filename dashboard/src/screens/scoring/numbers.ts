@@ -17,3 +17,6 @@ export const scoreRange = (from: number, to: number) => `${Math.round(from * 100
 
 /** The accuracy of always answering the commoner outcome, named by that outcome, as read beside a model's accuracy. */
 export const baselineText = (baseline: number, positiveRate: number) => `vs ${share(baseline)} always-${positiveRate > 0.5 ? 'yes' : 'no'} baseline`
+
+/** Accuracy that does not beat always answering the commoner outcome by a tenth of a point says nothing of the model: said so beside it. */
+export const beatsBaseline = (accuracy: number, baseline: number) => accuracy - baseline >= 0.001

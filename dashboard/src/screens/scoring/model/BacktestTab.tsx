@@ -4,14 +4,14 @@ import type { BacktestPredictions } from '../../../api/types.ts'
 import { useFetch } from '../../../api/useFetch.ts'
 import { FetchView } from '../../../ui/FetchView.tsx'
 import { formatDate } from '../../../ui/format.ts'
-import { baselineText, count, share } from '../numbers.ts'
+import { count, share } from '../numbers.ts'
 import { explainOn } from '../text.ts'
 import { BucketTable } from './backtest/BucketTable.tsx'
 import { CalibrationChart, CHART_COLORS } from './backtest/CalibrationChart.tsx'
 import { JsonToggle } from './backtest/JsonToggle.tsx'
 import { TopPredictions } from './backtest/TopPredictions.tsx'
 import { LiftByRating } from './LiftByRating.tsx'
-import { Facts } from './Summary.tsx'
+import { BaselineNote, Facts } from './Summary.tsx'
 
 /** Who the backtest's figures are measured on. */
 const ON = 'backtest users'
@@ -27,7 +27,7 @@ function BacktestSummary({ b }: { b: BacktestPredictions }) {
         { label: 'Predicted', value: period(b.predicted) },
         { label: 'Users', value: count(b.users) },
         { label: 'Reached the metric', value: share(b.positiveRate) },
-        { label: 'Accuracy', value: share(b.accuracy), note: baselineText(b.baselineAccuracy, b.positiveRate), explain: explainOn(SCORING_EXPLAIN.accuracy, ON), wide: true },
+        { label: 'Accuracy', value: share(b.accuracy), note: <BaselineNote accuracy={b.accuracy} baseline={b.baselineAccuracy} positiveRate={b.positiveRate} />, explain: explainOn(SCORING_EXPLAIN.accuracy, ON), wide: true },
         { label: 'AUC', value: share(b.auc), explain: SCORING_EXPLAIN.auc, wide: true },
       ]}
     />
@@ -68,7 +68,10 @@ function PredictionAccuracy({ b, imageUrl }: { b: BacktestPredictions; imageUrl:
       </p>
       <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <CalibrationChart buckets={b.buckets} label="Prediction accuracy by score" />
-        <BucketTable buckets={b.buckets} />
+        {/* Stacked under the chart, the numbers keep to a readable width. */}
+        <div className="max-w-3xl 2xl:max-w-none">
+          <BucketTable buckets={b.buckets} />
+        </div>
       </div>
     </section>
   )

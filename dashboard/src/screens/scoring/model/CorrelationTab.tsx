@@ -6,13 +6,13 @@ import { ErrorPanel } from '../../../ui/ErrorPanel.tsx'
 import { formatDate } from '../../../ui/format.ts'
 import { Segmented } from '../../../ui/Segmented.tsx'
 import { Spinner } from '../../../ui/Spinner.tsx'
-import { baselineText, count, share } from '../numbers.ts'
+import { count, share } from '../numbers.ts'
 import { byRating, colorOfRating, ratingLabel } from '../ratings.ts'
 import type { Selections } from '../selections.ts'
 import type { Correlation } from '../../../api/types.ts'
 import { ActivityTable } from './ActivityTable.tsx'
 import { LiftByRating } from './LiftByRating.tsx'
-import { Facts } from './Summary.tsx'
+import { BaselineNote, Facts } from './Summary.tsx'
 import { SearchBox } from '../../lexicon/controls.tsx'
 
 const S = SCORING_TEXT.summary
@@ -34,7 +34,7 @@ function CorrelationSummary({ c }: { c: Correlation }) {
         {
           label: S.accuracy,
           value: share(c.accuracy),
-          note: baselineText(c.baselineAccuracy, c.positiveRate),
+          note: <BaselineNote accuracy={c.accuracy} baseline={c.baselineAccuracy} positiveRate={c.positiveRate} />,
           explain: (
             <>
               <span className="block">{SCORING_EXPLAIN.accuracy}</span>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { LEAK_TEXT, ratingQualityText, SCORING_EXPLAIN } from '@fl0/contracts/scoring'
 import { routes } from '../../../routes.tsx'
 import { renderRoutes } from '../../../test/render.tsx'
+import { NOT_MEASURED } from './LiftByRating.tsx'
 import { COMPLETED, CORRELATION, MET, NOT_MET, qualityOf, scoringServer } from '../testServer.ts'
 
 const MODEL = '/organizations/acme/scoring/a1'
@@ -25,6 +26,12 @@ describe('Correlation: what a reader needs to judge the model', () => {
     expect(fact('AUC').textContent).toBe(`AUC91.0%on 400 held-out users${SCORING_EXPLAIN.auc}`)
     // Visible text, not a tooltip.
     expect(screen.getByText(SCORING_EXPLAIN.auc).closest('[title]')).toBeNull()
+  })
+
+  it('says plainly when accuracy is no better than always answering the commoner outcome', async () => {
+    renderRoutes(routes, MODEL, { server: withCorrelation(MET, { accuracy: 0.844, baselineAccuracy: 0.844 }).server })
+    await screen.findByRole('region', { name: 'Summary' })
+    expect(fact('Accuracy').textContent).toContain('84.4%vs 84.4% always-no baselineno better than the baseline')
   })
 
   it('names the baseline by the commoner outcome: always-yes when most users reach the metric', async () => {
@@ -69,6 +76,15 @@ describe('Correlation: what a reader needs to judge the model', () => {
     const verdict = await screen.findByRole('note', { name: 'Verdict' })
     expect(sentence(verdict)).toMatch(/^Only 6 of the 4,000 held-out users reached the metric: too few to tell/)
     expect(verdict.className).toContain('amber')
+  })
+})
+
+describe('Correlation of a model trained before its ratings were measured', () => {
+  it('says to rebuild it instead of showing a table of zeros', async () => {
+    renderRoutes(routes, MODEL, { server: withCorrelation(qualityOf({ excellent: [0, 0], good: [0, 0], fair: [0, 0], poor: [0, 0] })).server })
+    const lift = within(await screen.findByRole('region', { name: 'Lift by rating' }))
+    expect(lift.getByRole('note', { name: 'Verdict' }).textContent).toBe(NOT_MEASURED)
+    expect(lift.queryByRole('table')).toBeNull()
   })
 })
 

@@ -5,7 +5,7 @@ export function RatingsRefreshed({ scoredAt }: { scoredAt: string }) {
   return (
     <span data-testid="ratings-refreshed">
       Ratings refreshed{' '}
-      <time dateTime={scoredAt} title={formatDateTime(scoredAt)}>
+      <time dateTime={scoredAt} title={formatDateTime(scoredAt)} className="whitespace-nowrap">
         {formatDate(scoredAt)}
       </time>
     </span>

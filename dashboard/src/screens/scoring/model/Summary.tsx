@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { baselineText, beatsBaseline } from '../numbers.ts'
 
 export interface Fact {
   label: string
@@ -28,5 +29,15 @@ export function Facts({ label, items }: { label: string; items: Fact[] }) {
         ))}
       </dl>
     </section>
+  )
+}
+
+/** Beside an accuracy: the baseline it must beat, and plainly when it does not. */
+export function BaselineNote({ accuracy, baseline, positiveRate }: { accuracy: number; baseline: number; positiveRate: number }) {
+  return (
+    <>
+      {baselineText(baseline, positiveRate)}
+      {!beatsBaseline(accuracy, baseline) && <span className="ml-2 rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-800 ring-1 ring-amber-200 ring-inset">no better than the baseline</span>}
+    </>
   )
 }

@@ -27,7 +27,8 @@ function options(UPlot: typeof uPlot, labels: string[], width: number): uPlot.Op
   return {
     width,
     height: HEIGHT,
-    legend: { show: true, live: true },
+    // The key above the chart says what each line is; the table beside it has every number.
+    legend: { show: false },
     cursor: { drag: { x: false, y: false }, points: { show: true } },
     scales: { x: { time: false, range: [-0.5, labels.length - 0.5] }, pct: { range: [0, 100] }, users: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] } },
     axes: [
