@@ -1,4 +1,5 @@
-import { byRating, colorOfRating, ratingLabel } from './ratings.ts'
+import { count } from './numbers.ts'
+import { byRating, colorOfRating, percent, ratingLabel } from './ratings.ts'
 
 interface Slice {
   name: string
@@ -40,14 +41,14 @@ export function Donut({ ratings, total, label }: { ratings: readonly Slice[]; to
               strokeDashoffset={-offset}
               transform={`rotate(-90 ${SIZE / 2} ${SIZE / 2})`}
             >
-              <title>{`${ratingLabel(r.name)}: ${Math.round(r.percentage)}%`}</title>
+              <title>{`${ratingLabel(r.name)}: ${percent(r.percentage)}`}</title>
             </circle>
           )
           offset += length
           return arc
         })}
       <text x="50%" y="47%" textAnchor="middle" dominantBaseline="middle" className="fill-slate-900 text-[18px] font-semibold">
-        {total.toLocaleString('en-US')}
+        {count(total)}
       </text>
       <text x="50%" y="62%" textAnchor="middle" dominantBaseline="middle" className="fill-slate-500 text-[10px]">
         users

@@ -3,6 +3,7 @@ import { GENERIC_ERROR } from '../../constants.ts'
 import { useApi } from '../../api/context.tsx'
 import { useFetch } from '../../api/useFetch.ts'
 import { Donut } from './Donut.tsx'
+import { count } from './numbers.ts'
 import { byRating, colorOfRating, percent, ratingLabel } from './ratings.ts'
 import type { ScoringModelSummary } from '../../api/types.ts'
 import { modelPath, SCORING_MODELS, VERDICT_SHORT } from './text.ts'
@@ -25,7 +26,7 @@ function Completed({ org, model }: { org: string; model: ScoringModelSummary }) 
   const ratings = byRating(shares)
   return (
     <div className="flex items-center gap-5">
-      <Donut ratings={ratings} total={totalUsers} label={`Ratings of ${totalUsers.toLocaleString('en-US')} users`} />
+      <Donut ratings={ratings} total={totalUsers} label={`Ratings of ${count(totalUsers)} users`} />
       <ul aria-label="Ratings" className="flex-1 space-y-1.5 text-sm">
         {ratings.map((r) => (
           <li key={r.name} className="flex items-center gap-2">

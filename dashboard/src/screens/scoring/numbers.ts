@@ -2,7 +2,9 @@
  * How the scoring screens write their figures, as the rest of the dashboard
  * does: counts with thousands separators, shares of 0 to 1 as percentages
  * with one decimal and no space ('78.3%'), lifts as factors ('4.2×').
- * Rating shares of 0 to 100 keep ratings.ts's percent (whole numbers).
+ * Rating shares of 0 to 100 keep ratings.ts's percent (whole numbers), and
+ * a user's score is a whole percent, as Model output's bar shows it (part 3
+ * §9); figures measured over many users (accuracy, rates) keep a decimal.
  */
 export const count = (n: number) => n.toLocaleString('en-US')
 
@@ -20,3 +22,6 @@ export const baselineText = (baseline: number, positiveRate: number) => `vs ${sh
 
 /** Accuracy that does not beat always answering the commoner outcome by a tenth of a point says nothing of the model: said so beside it. */
 export const beatsBaseline = (accuracy: number, baseline: number) => accuracy - baseline >= 0.001
+
+/** A user's score of 0 to 1 as a whole percent of 100: '75%'. */
+export const scorePercent = (score: number) => `${Math.round(Math.max(0, Math.min(1, score)) * 100)}%`

@@ -62,20 +62,20 @@ describe('Backtest predictions', () => {
     expect(sentence(lift.getByRole('note', { name: 'Verdict' }))).toBe(ratingQualityText(BACKTEST.quality, 'backtest users'))
   })
 
-  it('lists the top predictions 20 a page, formatted, each user linking to their events', async () => {
+  it('lists the top predictions 20 a page, scores as whole percents as on Model output, each user linking to their events', async () => {
     await open()
     const top = within(screen.getByRole('region', { name: 'Top predictions' }))
     expect(top.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank', 'User', 'Score', 'Predicted to reach', 'Reached'])
     const rows = () => top.getAllByRole('row').slice(1)
     expect(rows()).toHaveLength(20)
-    expect(cells(rows()[0]!)).toEqual(['1', 'user-1', '99.0%', 'Yes', 'Yes'])
-    expect(cells(rows()[2]!)).toEqual(['3', 'user-3', '97.0%', 'Yes', 'No'])
+    expect(cells(rows()[0]!)).toEqual(['1', 'user-1', '99%', 'Yes', 'Yes'])
+    expect(cells(rows()[2]!)).toEqual(['3', 'user-3', '97%', 'Yes', 'No'])
     expect(top.getByRole('link', { name: 'user-1' }).getAttribute('href')).toBe('/organizations/acme/people-ai/users/user-1/events')
     expect(top.getByText('1–20 of 45')).toBeTruthy()
     fireEvent.click(top.getByRole('button', { name: 'Next page' }))
     fireEvent.click(top.getByRole('button', { name: 'Next page' }))
     await waitFor(() => expect(top.getByText('41–45 of 45')).toBeTruthy())
-    expect(cells(rows()[0]!)).toEqual(['41', 'user-41', '59.0%', 'No', 'Yes'])
+    expect(cells(rows()[0]!)).toEqual(['41', 'user-41', '59%', 'No', 'Yes'])
   })
 
   it('keeps the raw JSON closed until asked for, and closes it again', async () => {

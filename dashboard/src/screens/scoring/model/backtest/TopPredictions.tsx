@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { PAGE_SIZE } from '../../../../constants.ts'
 import type { BacktestPredictions } from '../../../../api/types.ts'
 import { DataGrid, type Column } from '../../../../ui/grid/DataGrid.tsx'
-import { count, share } from '../../numbers.ts'
+import { count, scorePercent } from '../../numbers.ts'
 import { userEventsPath } from '../../text.ts'
 
 type Prediction = BacktestPredictions['predictions'][number] & { rank: number }
@@ -26,7 +26,7 @@ export function TopPredictions({ org, predictions }: { org: string; predictions:
         </Link>
       ),
     },
-    { key: 'score', header: 'Score', width: 120, render: (p) => <span className="tabular-nums">{share(p.score)}</span> },
+    { key: 'score', header: 'Score', width: 120, render: (p) => <span className="tabular-nums">{scorePercent(p.score)}</span> },
     { key: 'predicted', header: 'Predicted to reach', width: 170, render: (p) => yesNo(p.predicted, 'text-indigo-700') },
     { key: 'reached', header: 'Reached', width: 120, render: (p) => yesNo(p.reached, 'text-green-700') },
   ]
