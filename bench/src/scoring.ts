@@ -64,6 +64,8 @@ import { SECOND_EVENTS, SECOND_RULE, secondRows, type SecondStats } from './scor
 const { values } = parseArgs({
   options: {
     data: { type: 'string' },
+    /** The event whose unique users are the metric, instead of the data set's conversion (e.g. 'Integration Connected' on the demo). */
+    metric: { type: 'string' },
     people: { type: 'string', default: '3000' },
     companies: { type: 'string', default: '300' },
     users: { type: 'string' },
@@ -157,6 +159,7 @@ const plan: Record<Data, { metric: string; planted: readonly string[]; leaky: re
   synthetic: { metric: 'Plan Upgraded', planted: ['Integration Connected', 'Invite Sent'], leaky: [] },
   second: { metric: SECOND_EVENTS.metric, planted: SECOND_EVENTS.planted, leaky: SECOND_EVENTS.leaky },
 }
+const metricName = values.metric ?? plan[data].metric
 const secondStats = {} as SecondStats
 
 /**
@@ -209,10 +212,10 @@ try {
     data === 'synthetic' ? syntheticRows(org.id, users) : data === 'second' ? secondRows({ orgId: org.id, now, users, days, seed: Number(values.seed), stats: secondStats }) : demoRows(org.id)
   const stored = await insertAll(events, rows)
   log(`loaded ${stored.toLocaleString('en')} events in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`)
-  const metric = await createMetric(sql, { orgId: org.id, name: plan[data].metric, description: '', category: 'revenue', definition: { events: [{ name: plan[data].metric }] } })
+  const metric = await createMetric(sql, { orgId: org.id, name: metricName, description: '', category: 'revenue', definition: { events: [{ name: metricName }] } })
   const model = await createScoringModel(sql, {
     orgId: org.id,
-    name: `Who reaches ${plan[data].metric}`.slice(0, 50),
+    name: `Who reaches ${metricName}`.slice(0, 50),
     metricId: metric.id,
     dateRange: 'last30Days',
     excludedAudience: { filters: [], aggregate: 'and', audienceType: 'user' },
@@ -241,7 +244,7 @@ try {
   const alreadyReached = async (ids: string[] | null) => {
     const r = await events.client.query({
       query: `SELECT count(DISTINCT user_id) AS n FROM events WHERE org_id = {org:String} AND type = 'track' AND event = {metric:String} AND user_id != ''${ids ? ' AND user_id IN {ids:Array(String)}' : ''}`,
-      query_params: { org: org.id, metric: plan[data].metric, ids: ids ?? [] },
+      query_params: { org: org.id, metric: metricName, ids: ids ?? [] },
       format: 'JSONEachRow',
     })
     return Number((await r.json<{ n: string }>())[0]?.n ?? 0)
@@ -266,7 +269,7 @@ try {
               ? { second: { users, days, seed: Number(values.seed) }, planted: secondStats }
               : { people: Number(values.people), companies: Number(values.companies), days, seed: Number(values.seed) },
         rule: data === 'second' ? SECOND_RULE : rule,
-        metric: plan[data].metric,
+        metric: metricName,
         loadAverageAtStart: loadAtStart.map((x) => Number(x.toFixed(2))),
         events: stored,
         window: { from: s.fromTime, to: s.toTime },
@@ -285,13 +288,13 @@ try {
         ranks: {
           planted: plan[data].planted.map(rank),
           leaky: plan[data].leaky.map(rank),
-          metric: rank(plan[data].metric),
+          metric: rank(metricName),
         },
         leaks: (s as { leaks?: unknown }).leaks ?? 'not stored by this trainer',
         ratingBar,
         ratingsHeldOut: quality((s as { quality?: Quality }).quality, 'held-out users'),
         highestScore: top ? Number(top.score.toFixed(3)) : null,
-        top100ScoredAlreadyReached: `${topAlready} of the ${topScored.length} highest-scored users have done '${plan[data].metric}' (${allAlready.toLocaleString('en')} users of the data have; ${s.audienceSize.toLocaleString('en')} users scored)`,
+        top100ScoredAlreadyReached: `${topAlready} of the ${topScored.length} highest-scored users have done '${metricName}' (${allAlready.toLocaleString('en')} users of the data have; ${s.audienceSize.toLocaleString('en')} users scored)`,
         backtest: b.available
           ? {
               users: b.users,

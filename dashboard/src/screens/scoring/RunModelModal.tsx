@@ -52,7 +52,7 @@ export function RunModelModal({ org, onClose, onCreated }: { org: string; onClos
   const metrics = useFetch((signal) => api.scoring.metrics(org, signal), [org])
   return (
     // The dialog grows with its filters and the check's guidance: it keeps to the window and scrolls inside, so 'Run model' is always reachable.
-    <Modal title={SCORING_TEXT.runTitle} onClose={onClose} className="mt-[6vh]! max-h-[88vh] max-w-xl! overflow-y-auto">
+    <Modal title={SCORING_TEXT.runTitle} onClose={onClose} className="mt-[6vh]! max-h-[88vh]! max-w-xl!">
       <FetchView fetched={metrics}>{(list) => <RunModelForm org={org} metrics={list} onClose={onClose} onCreated={onCreated} />}</FetchView>
     </Modal>
   )

@@ -33,7 +33,8 @@ export function Modal({ title, onClose, children, side = 'center', className = '
   const panel =
     side === 'right'
       ? 'fixed inset-y-0 right-0 flex w-full max-w-xl flex-col bg-white shadow-2xl'
-      : 'relative mx-auto mt-[15vh] w-full max-w-md rounded-lg bg-white shadow-2xl'
+      : // Kept to the window: a tall dialog scrolls inside, its title and its buttons' way out always reachable.
+        'relative mx-auto mt-[15vh] flex max-h-[80vh] w-full max-w-md flex-col rounded-lg bg-white shadow-2xl'
   return createPortal(
     <div className="fixed inset-0 z-30">
       <div data-testid="modal-backdrop" className="absolute inset-0 bg-slate-900/40" onClick={onClose} />
@@ -46,7 +47,7 @@ export function Modal({ title, onClose, children, side = 'center', className = '
             ✕
           </button>
         </div>
-        <div className={side === 'right' ? 'flex-1 overflow-auto p-5' : 'p-5'}>{children}</div>
+        <div className={side === 'right' ? 'flex-1 overflow-auto p-5' : 'min-h-0 overflow-auto p-5'}>{children}</div>
       </div>
     </div>,
     document.body,
