@@ -32,6 +32,8 @@ describe('data grids', () => {
     expect(screen.getAllByRole('row')).toHaveLength(6)
     expect((screen.getByLabelText('Next page') as HTMLButtonElement).disabled).toBe(true)
     expect(pageRange(1, 0)).toBe('0 of 0')
+    expect(pageRange(1, 13678)).toBe('1–20 of 13,678')
+    expect(pageRange(684, 13678)).toBe('13,661–13,678 of 13,678')
   })
 
   it('goes back to page 1 when the filters change', () => {

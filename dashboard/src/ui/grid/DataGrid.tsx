@@ -25,12 +25,14 @@ interface Props<Row> {
   expanded?: (row: Row) => ReactNode | undefined
 }
 
-/** '21–40 of 57': the page shown as a range of the total (part 1 §9). */
+const grouped = (n: number) => n.toLocaleString('en-US')
+
+/** '21–40 of 57', '1–20 of 13,678': the page shown as a range of the total (part 1 §9), grouped as counts are everywhere else. */
 export function pageRange(page: number, total: number, size = PAGE_SIZE): string {
   if (total === 0) return '0 of 0'
   const from = (page - 1) * size + 1
   const to = Math.min(page * size, total)
-  return `${from}–${to} of ${total}`
+  return `${grouped(from)}–${grouped(to)} of ${grouped(total)}`
 }
 
 /**
