@@ -12,7 +12,7 @@ import { createSessionRoutes } from './routes/session.ts'
 import { createUsersRoutes } from './routes/users.ts'
 import { createOrgsRoutes } from './routes/orgs.ts'
 import { createTeamRoutes } from './routes/team.ts'
-import { createInvitationsRoutes } from './routes/invitations.ts'
+import { createInvitationsRoutes, createOrgInvitationsRoutes } from './routes/invitations.ts'
 import { createSettingsRoutes } from './routes/settings.ts'
 import { createAdminRoutes } from './routes/admin.ts'
 import { createDataSourcesRoutes } from './routes/data-sources.ts'
@@ -67,6 +67,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api/orgs', createOrgsRoutes(deps))
   app.route('/api/orgs/:organization/users', createTeamRoutes(deps))
   app.route('/api/invitations', createInvitationsRoutes(deps))
+  app.route('/api/orgs/:organization/invitations', createOrgInvitationsRoutes(deps))
   app.route('/api-v2/orgs/:organization/settings', createSettingsRoutes(deps))
   app.route('/api-v2/orgs/:organization/data-sources', createDataSourcesRoutes(deps))
   app.route('/api-v2/orgs/:organization/companies', createCompaniesRoutes(deps))

@@ -6,7 +6,11 @@ import { useCurrentUser } from '../session/user.ts'
 import { Popover } from '../ui/Popover.tsx'
 import { Icon } from './icons.tsx'
 
-/** The user menu at the bottom: name, e-mail, Settings and Log out (part 1 §2). */
+/**
+ * The user menu at the bottom: name, e-mail, Settings and Log out (part 1 §2);
+ * for staff (users.is_staff, the rule the API's guard applies to /api-v2/admin/*)
+ * an Admin entry too, the only way into the admin area from the screens.
+ */
 export function UserMenu({ org, collapsed }: { org: string; collapsed: boolean }) {
   const user = useCurrentUser()
   const api = useApi()
@@ -44,6 +48,12 @@ export function UserMenu({ org, collapsed }: { org: string; collapsed: boolean }
             <Icon name="settings" className="h-4 w-4" />
             Settings
           </Link>
+          {user.isStaff && (
+            <Link role="menuitem" to="/admin" onClick={close} className="flex items-center gap-2 px-3 py-2 text-sm hover:bg-slate-50">
+              <Icon name="shield" className="h-4 w-4" />
+              Admin
+            </Link>
+          )}
           <button
             type="button"
             role="menuitem"
