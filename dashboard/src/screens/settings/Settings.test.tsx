@@ -28,6 +28,8 @@ function teamServer(members: TeamMember[] = TEAM) {
     list = [...list, row]
     return { status: 201, body: row }
   })
+  // Invitations are e-mailed here (SMTP configured): the specification's message (InviteModal.tsx).
+  server.on('GET', '/api/orgs/acme/invitations/delivery', { body: { delivery: 'sent' } })
   return server
 }
 

@@ -9,8 +9,10 @@ import { Button } from '../../ui/Button.tsx'
 import { FetchView } from '../../ui/FetchView.tsx'
 import { ConfirmModal } from '../../ui/modal/ConfirmModal.tsx'
 import { useSnackbar } from '../../ui/snackbar/state.ts'
-import { InviteModal } from './InviteModal.tsx'
+import { copyText } from '../../ui/clipboard.ts'
+import { InvitationLinkModal, InviteModal, invitationLinkApi } from './InviteModal.tsx'
 import { TEAM_TEXT } from '@fl0/contracts/team'
+import { INVITATION_LINK_TEXT } from '@fl0/contracts/invitation-links'
 
 export const TEAM = 'team'
 
@@ -19,7 +21,11 @@ function Badge({ children, tone }: { children: string; tone: 'indigo' | 'amber' 
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>
 }
 
-/** The team (part 3 §2, §6): search, invite and remove for admins, badges, '(you)'. */
+/**
+ * The team (part 3 §2, §6): search, invite and remove for admins, badges,
+ * '(you)'; for admins, an open invitation's Copy link and Resend (not in the
+ * specification: without a mail server they are how an invitee gets a link).
+ */
 export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: string; isAdmin: boolean }) {
   const api = useApi()
   const user = useCurrentUser()
@@ -27,6 +33,8 @@ export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: stri
   const [search, setSearch] = useState('')
   const [inviting, setInviting] = useState(false)
   const [removing, setRemoving] = useState<TeamMember | null>(null)
+  const [busy, setBusy] = useState<string | null>(null)
+  const [resentLink, setResentLink] = useState<{ email: string; link: string } | null>(null)
   const fetched = useFetch((signal) => api.team.list(org, signal), [org], { name: TEAM })
 
   const remove = async (member: TeamMember) => {
@@ -40,6 +48,32 @@ export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: stri
       setRemoving(null)
     }
   }
+
+  /** Runs an invitation action, one at a time, its failure as a snackbar. */
+  const act = async (key: string, action: () => Promise<void>) => {
+    setBusy(key)
+    try {
+      await action()
+    } catch (error) {
+      if (!isSilentError(error)) snackbar.error(messageOf(error))
+    } finally {
+      setBusy(null)
+    }
+  }
+  const copyLink = (m: TeamMember) =>
+    act(`copy:${m.id}`, async () => {
+      const { link } = await invitationLinkApi(api, org).link(m.id)
+      await copyText(link)
+      snackbar.ok(`${INVITATION_LINK_TEXT.copied}. ${INVITATION_LINK_TEXT.renewed}`)
+      refetch(TEAM)
+    })
+  const resend = (m: TeamMember) =>
+    act(`resend:${m.id}`, async () => {
+      const resent = await invitationLinkApi(api, org).resend(m.id)
+      refetch(TEAM)
+      if (resent.link) setResentLink({ email: resent.email, link: resent.link })
+      else snackbar.ok(TEAM_TEXT.inviteSent(resent.email))
+    })
 
   return (
     <section aria-labelledby="team-heading" className="space-y-4">
@@ -89,6 +123,16 @@ export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: stri
                       {m.invitation_status === 'pending' && <Badge tone="amber">{TEAM_TEXT.pendingBadge}</Badge>}
                       {m.invitation_status === 'expired' && <Badge tone="slate">{TEAM_TEXT.expiredBadge}</Badge>}
                       {m.role === 'admin' && <Badge tone="indigo">{TEAM_TEXT.adminBadge}</Badge>}
+                      {isAdmin && m.invitation_status !== 'accepted' && (
+                        <>
+                          <Button variant="ghost" aria-label={`Copy invitation link for ${m.email}`} loading={busy === `copy:${m.id}`} disabled={busy !== null} onClick={() => void copyLink(m)}>
+                            {INVITATION_LINK_TEXT.copyLink}
+                          </Button>
+                          <Button variant="ghost" aria-label={`Resend invitation to ${m.email}`} loading={busy === `resend:${m.id}`} disabled={busy !== null} onClick={() => void resend(m)}>
+                            {INVITATION_LINK_TEXT.resend}
+                          </Button>
+                        </>
+                      )}
                       {isAdmin && m.email !== user.email && (
                         <Button variant="ghost" aria-label={`Remove ${m.email}`} onClick={() => setRemoving(m)}>
                           Remove
@@ -103,6 +147,7 @@ export function TeamList({ org, orgName, isAdmin }: { org: string; orgName: stri
         }}
       </FetchView>
       {inviting && <InviteModal org={org} onClose={() => setInviting(false)} />}
+      {resentLink && <InvitationLinkModal title="Invitation renewed" email={resentLink.email} link={resentLink.link} onClose={() => setResentLink(null)} />}
       {removing && (
         <ConfirmModal
           header="Remove team member"
