@@ -293,8 +293,8 @@ describe('the result tables', () => {
     // Most recently active first. alice's last activity is her event stamped ahead of now (2026-03-03): counted in no
     // action, but a pair's latest activity is kept whatever the time (clickhouse/0004's caveat), so she comes first.
     expect(r.users).toEqual([
-      { userId: 'alice', name: 'Alice', email: 'alice@acme.test', company: 'Acme', lastSeen: '2026-03-03T10:00:00.000Z', 'user.plan': 'pro', 'company.tier': 'platinum', 'action.0': 3 },
-      { userId: 'bob', name: 'Bob', email: null, company: 'Globex', lastSeen: '2026-03-01T12:00:00.000Z', 'user.plan': 'free', 'company.tier': 'silver', 'action.0': 1 },
+      { userId: 'alice', name: 'Alice', email: 'alice@acme.test', company: 'Acme', companyId: 'g-acme', lastSeen: '2026-03-03T10:00:00.000Z', 'user.plan': 'pro', 'company.tier': 'platinum', 'action.0': 3 },
+      { userId: 'bob', name: 'Bob', email: null, company: 'Globex', companyId: 'g-globex', lastSeen: '2026-03-01T12:00:00.000Z', 'user.plan': 'free', 'company.tier': 'silver', 'action.0': 1 },
     ])
     expect(r.companyColumns).toEqual([
       { key: 'name', displayName: 'Name' },

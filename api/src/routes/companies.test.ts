@@ -344,3 +344,29 @@ describe('without a logo service', () => {
     }
   })
 })
+
+describe('a company by its id (the group id)', () => {
+  it('GET .../companies/by-id/{id}: the domain and name of the group calls with that id', async () => {
+    expect(await get('/api-v2/orgs/acme/companies/by-id/g-acme')).toEqual({ id: 'g-acme', domain: 'acme.com', name: 'Acme Inc' })
+    expect(await get('/api-v2/orgs/acme/companies/by-id/g-globex')).toEqual({ id: 'g-globex', domain: 'globex.com', name: 'Globex' })
+  })
+
+  it('opens the company page and its tabs by id as by domain', async () => {
+    expect((await get<CompanyDetail>('/api-v2/orgs/acme/companies/g-acme')).domain).toBe('acme.com')
+    expect((await get<CompanyDetails>('/api-v2/orgs/acme/companies/g-acme/details')).domain).toBe('acme.com')
+  })
+
+  it('answers 404 for an unknown id, and for another organisation\'s id to a stranger', async () => {
+    const unknown = await t.call('GET', '/api-v2/orgs/acme/companies/by-id/cmp_nothing', { cookie })
+    expect(unknown.status).toBe(404)
+    expect(await unknown.json()).toMatchObject({ success: false, message: 'Company cmp_nothing not found' })
+    // The other organisation has a g-acme too: its own name, never the first's.
+    expect(await get('/api-v2/orgs/other/companies/by-id/g-acme', otherCookie)).toEqual({ id: 'g-acme', domain: 'acme.com', name: 'Acme (other org)' })
+    // Its member asking for the first organisation's id: the organisation is not theirs.
+    const stranger = await t.call('GET', '/api-v2/orgs/acme/companies/by-id/g-acme', { cookie: otherCookie })
+    expect(stranger.status).toBe(404)
+    expect(await stranger.json()).toMatchObject({ message: 'Organization not found' })
+    // g-globex exists only in the first organisation.
+    expect((await t.call('GET', '/api-v2/orgs/other/companies/by-id/g-globex', { cookie: otherCookie })).status).toBe(404)
+  })
+})

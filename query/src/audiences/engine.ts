@@ -114,6 +114,8 @@ export async function previewAudience(deps: AudienceDeps, q: AudienceQuery & { p
       name: cell(r[column({ entity: 'user', name: 'name' })!]),
       email: cell(r[column({ entity: 'user', name: 'email' })!]),
       company: cell(r[column({ entity: 'company', name: 'name' })!]) ?? cell(r.company),
+      // Not a column: the company's id, for the Company cell's link to its profile.
+      companyId: cell(r.company),
       lastSeen: isoTime(r.last_seen),
       ...Object.fromEntries(filterTraits.map((t) => [traitKey(t), cell(r[t.column])])),
       ...Object.fromEntries(members.actions.map((a, i) => [`action.${i}`, Number(r[a.column])])),

@@ -59,7 +59,7 @@ describe('audiences over HTTP', () => {
     const r = await previewAudience({ sql, events: store }, { orgId: 'o', filters, now, page: 1 })
     expect(r).toMatchObject({ totalUsers: 1, totalCompanies: 1, companies: [{ companyId: 'g', name: 'Acme', users: 1, 'company.employees': '40' }] })
     expect(r.users).toEqual([
-      { userId: 'u-1', name: null, email: null, company: 'Acme', lastSeen: '2026-03-01T09:00:00.000Z', 'user.plan': "pro's", 'user.tags': 'a, b', 'company.employees': '40', 'action.0': 1 },
+      { userId: 'u-1', name: null, email: null, company: 'Acme', companyId: 'g', lastSeen: '2026-03-01T09:00:00.000Z', 'user.plan': "pro's", 'user.tags': 'a, b', 'company.employees': '40', 'action.0': 1 },
     ])
     expect(await countAudience({ sql, events: store }, { orgId: 'o', filters, now })).toEqual({ users: 1, companies: 1 })
     expect(await countAudience({ sql, events: store }, { orgId: 'o', filters: audienceFiltersSchema.parse({}), now })).toEqual({ users: 2, companies: 1 })

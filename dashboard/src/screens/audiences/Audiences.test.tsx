@@ -13,7 +13,7 @@ const TRAITS = { user_traits: { plan: 'string', seats: 'number', beta: 'boolean'
 const RESULTS: AudienceResults = {
   totalUsers: 21,
   totalCompanies: 1,
-  users: [{ userId: 'u1', name: 'Ada', email: 'ada@acme.test', company: 'Acme', lastSeen: null, 'user.plan': 'pro' }],
+  users: [{ userId: 'u1', name: 'Ada', email: 'ada@acme.test', company: 'Acme', companyId: 'g1', lastSeen: null, 'user.plan': 'pro' }],
   companies: [{ companyId: 'g1', name: 'Acme', domain: 'acme.test', users: 1 }],
   userColumns: [
     { key: 'name', displayName: 'Name' },
@@ -101,13 +101,18 @@ describe('the audience builder (people/)', () => {
     await within(users).findByRole('table')
     expect(within(users).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['User', 'Name', 'Email', 'Company', 'Last seen', 'plan'])
     expect(within(users).getByRole('link', { name: 'u1' }).getAttribute('href')).toBe('/organizations/acme/people/users/u1')
+    // The member's company by name, opening its profile by id.
+    expect(within(users).getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe('/organizations/acme/people/companies/g1')
     expect(within(users).getByText('1–20 of 21')).toBeTruthy()
     fireEvent.click(within(users).getByRole('button', { name: 'Next page' }))
     await waitFor(() => expect(lastPreview(server)?.page).toBe(2))
     fireEvent.click(screen.getByRole('tab', { name: /Companies/ }))
     const companies = screen.getByRole('tabpanel', { name: 'Companies' })
-    expect(within(companies).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Company', 'Name', 'Domain', 'Users'])
+    // Each company named, opening its profile (by its domain).
+    expect(within(companies).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Company', 'Domain', 'Users'])
+    expect(within(companies).getByRole('link', { name: 'Acme' }).getAttribute('href')).toBe('/organizations/acme/people/companies/acme.test')
     expect(within(companies).getByText('acme.test')).toBeTruthy()
+    expect(within(companies).queryByText('g1')).toBeNull()
   })
 
   it("says 'No users found' and 'No companies found'", async () => {

@@ -97,9 +97,20 @@ function Features({ organization, domain }: { organization: string; domain: stri
   )
 }
 
+/** A company's id (its group id, as an audience's Companies tab has it) to its domain, looked up by the server in the organisation. */
+interface CompanyRef {
+  id: string | null
+  domain: string
+  name: string | null
+}
+
+/** acme.com, eu.acme.co.uk: what the profile's own call reads; anything else (cmp_…) is an id. */
+const looksLikeDomain = (key: string) => /^[^\s/@]+\.[a-z0-9-]{2,63}\.?$/i.test(key.trim())
+
 /**
- * The company profile (part 3 §2): people/companies/{companyId}, the id
- * being the company's domain. The name, joined date (first activity), e-mail
+ * The company profile (part 3 §2): people/companies/{companyId}, the
+ * companyId being the company's domain or its id (looked up first, by the
+ * server: another organisation's id is not found). The name, joined date (first activity), e-mail
  * chip and last seen; the Traits card; DAU, WAU and MAU and the monthly
  * active users graph; who used it most and the most triggered events; the
  * features most and least used.
@@ -108,7 +119,15 @@ export default function CompanyProfile() {
   const { companyId = '' } = useParams()
   const api = useApi()
   const paths = usePeoplePaths()
-  const fetched = useFetch((signal) => api.profiles.company(paths.organization, companyId, signal), [paths.organization, companyId])
+  const fetched = useFetch(
+    async (signal) => {
+      const domain = looksLikeDomain(companyId)
+        ? companyId
+        : (await api.http.get<CompanyRef>(`/api-v2/orgs/${encodeURIComponent(paths.organization)}/companies/by-id/${encodeURIComponent(companyId)}`, { signal })).domain
+      return api.profiles.company(paths.organization, domain, signal)
+    },
+    [paths.organization, companyId],
+  )
   return (
     <ProfilePage fetched={fetched}>
       {(profile) => (

@@ -206,6 +206,17 @@ describe('the company profile', () => {
     expect(screen.getByRole('link', { name: 'Company page (acme.com) →' }).getAttribute('href')).toBe('/organizations/acme/companies/acme.com')
   })
 
+  it('opens by the company id as by its domain, the server finding the domain; an unknown id says so', async () => {
+    const server = profileServer()
+    server.on('GET', '/api-v2/orgs/acme/companies/by-id/cmp_1a2b', { body: { id: 'cmp_1a2b', domain: 'acme.com', name: 'Acme Inc' } })
+    server.on('GET', '/api-v2/orgs/acme/companies/by-id/cmp_gone', { status: 404, body: { success: false, message: 'Company cmp_gone not found', errors: [] } })
+    const { router } = renderRoutes(routes, '/organizations/acme/people/companies/cmp_1a2b', { server })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Inc' })).toBeTruthy()
+    expect(server.callsTo('GET', '/api/orgs/acme/company/acme.com')).toHaveLength(1)
+    await router.navigate('/organizations/acme/people/companies/cmp_gone')
+    expect(await screen.findByText('Company cmp_gone not found')).toBeTruthy()
+  })
+
   it("lists who used it most, the most triggered events and the features, each padded to 10 rows with '-'", async () => {
     renderRoutes(routes, '/organizations/acme/people/companies/acme.com', { server: profileServer() })
     await screen.findByRole('heading', { level: 1, name: 'Acme Inc' })

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { AUDIENCE_TEXT, type AudienceCell } from '@fl0/contracts/audiences'
 import { useApi } from '../../../api/context.tsx'
@@ -23,9 +23,12 @@ function show(key: string, value: AudienceCell | undefined) {
   return String(value)
 }
 
-function columnsOf<Row extends Record<string, AudienceCell>>(first: Column<Row>, columns: AudienceColumn[]): Column<Row>[] {
-  return [first, ...columns.map((c) => ({ key: c.key, header: c.displayName, render: (row: Row) => show(c.key, row[c.key]) }))]
+function columnsOf<Row extends Record<string, AudienceCell>>(first: Column<Row>, columns: AudienceColumn[], own: Partial<Record<string, (row: Row) => ReactNode>> = {}): Column<Row>[] {
+  return [first, ...columns.map((c) => ({ key: c.key, header: c.displayName, render: (row: Row) => (own[c.key] ?? ((r: Row) => show(c.key, r[c.key])))(row) }))]
 }
+
+const text = (v: AudienceCell | undefined) => (v === null || v === undefined || v === '' ? undefined : String(v))
+const linkClass = 'text-indigo-700 hover:underline'
 
 /** The filters, once they stop changing for a moment: typing does not send a request per key. */
 function useSettled<T>(value: T, ms: number): T {
@@ -91,7 +94,13 @@ export function AudiencePreview({ org, filters }: { org: string; filters: Audien
         ) : tab === 'users' ? (
           <DataGrid
             key={`users-${data.userColumns.map((c) => c.key).join()}`}
-            columns={columnsOf({ key: 'userId', header: 'User', render: (r) => <Link to={paths.user(String(r.userId))} className="text-indigo-700 hover:underline">{String(r.userId)}</Link> }, data.userColumns)}
+            columns={columnsOf({ key: 'userId', header: 'User', render: (r) => <Link to={paths.user(String(r.userId))} className={linkClass}>{String(r.userId)}</Link> }, data.userColumns, {
+              // The member's company by name, opening its profile (by its id: the server finds its domain).
+              company: (r) => {
+                const id = text(r.companyId)
+                return id ? <Link to={paths.companyProfile(id)} className={linkClass}>{text(r.company) ?? id}</Link> : show('company', r.company)
+              },
+            })}
             rows={data.users}
             rowKey={(r) => String(r.userId)}
             total={data.totalUsers}
@@ -102,7 +111,20 @@ export function AudiencePreview({ org, filters }: { org: string; filters: Audien
         ) : (
           <DataGrid
             key={`companies-${data.companyColumns.map((c) => c.key).join()}`}
-            columns={columnsOf({ key: 'companyId', header: 'Company', render: (r) => String(r.companyId) }, data.companyColumns)}
+            columns={columnsOf(
+              {
+                key: 'companyId',
+                header: 'Company',
+                // Named (else its domain), opening its profile: by domain when known, else by id.
+                render: (r) => (
+                  <Link to={paths.companyProfile(text(r.domain) ?? String(r.companyId))} className={`${linkClass} font-medium`}>
+                    {text(r.name) ?? text(r.domain) ?? String(r.companyId)}
+                  </Link>
+                ),
+              },
+              // The name is the first column's.
+              data.companyColumns.filter((c) => c.key !== 'name'),
+            )}
             rows={data.companies}
             rowKey={(r) => String(r.companyId)}
             total={data.totalCompanies}
