@@ -18,6 +18,7 @@ import { fieldError, notFound } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg, sessionUser } from '../guard/index.ts'
 import { AudienceFilterError, countAudience, planAudience, previewAudience } from '@fl0/query'
+import { audienceMembersCsv, csvDisposition } from '../audiences/members-csv.ts'
 
 /** Stored filters as the api reads them now; filters an older version saved that no longer read are none. */
 function storedFilters(row: AudienceRow): AudienceFilters {
@@ -51,7 +52,8 @@ async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Prom
  * /api/orgs/{organization}/audiences (part 3 §7): the list with each
  * audience's members counted now, one audience read, created, changed
  * (filters, name and description, or all three) and deleted, and the
- * preview of any filters (POST /filters). Every member may do each (part 3
+ * preview of any filters (POST /filters), and every member as CSV
+ * (GET /{audienceId}/members.csv). Every member may do each (part 3
  * §6 has no roles here). Another organisation's audience, or none, is a 404
  * 'Audience not found'.
  *
@@ -95,6 +97,17 @@ export function createAudiencesRoutes(deps: ApiDeps) {
     if (!audience) throw notFound(AUDIENCE_ERRORS.notFound)
     const { id, name, description } = audience
     return c.json({ audience: { id, name, description, filters: storedFilters(audience) } } satisfies AudienceDetail)
+  })
+
+  // Every member as CSV (?of=users, the default, or ?of=companies), for the audience page's download.
+  app.get('/:audienceId/members.csv', async (c) => {
+    const org = currentOrg(c)
+    const audience = await findAudience(deps.sql, org.id, c.req.param('audienceId'))
+    if (!audience) throw notFound(AUDIENCE_ERRORS.notFound)
+    const of = c.req.query('of') === 'companies' ? 'companies' : 'users'
+    const csv = await audienceMembersCsv(deps, { orgId: org.id, audienceId: audience.id, filters: storedFilters(audience), of }).catch(refusal)
+    deps.logger.info({ orgId: org.id, audienceId: audience.id, of, by: sessionUser(c).id }, 'audience exported')
+    return c.body(csv, 200, { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': csvDisposition(audience.name, of), 'cache-control': 'no-store' })
   })
 
   app.patch('/:audienceId', jsonBody(updateAudienceSchema), async (c) => {

@@ -75,6 +75,26 @@ function DeleteAudience({ org, audience }: { org: string; audience: Audience }) 
   )
 }
 
+/**
+ * Every member as CSV, users or companies, built by the server
+ * (GET .../audiences/{id}/members.csv): plain links, so the browser downloads
+ * with the session cookie and the server's file name.
+ */
+function DownloadMembers({ org, audience }: { org: string; audience: Audience }) {
+  const href = (of: 'users' | 'companies') => `/api/orgs/${encodeURIComponent(org)}/audiences/${encodeURIComponent(audience.id)}/members.csv?of=${of}`
+  const linkClass = 'inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50'
+  return (
+    <div role="group" aria-label="Download members" className="flex gap-2">
+      <a href={href('users')} download className={linkClass}>
+        <span aria-hidden>⤓</span> Download users CSV
+      </a>
+      <a href={href('companies')} download className={linkClass}>
+        <span aria-hidden>⤓</span> Download companies CSV
+      </a>
+    </div>
+  )
+}
+
 /** The saved audience's form: name, description and filters, saved together by 'Save audience'. */
 function EditAudience({ org, audience, onSaved }: { org: string; audience: Audience; onSaved: () => void }) {
   const api = useApi()
@@ -150,7 +170,10 @@ export default function AudienceEditor() {
           <Breadcrumbs name={audience.name} />
           <h1 className="truncate text-2xl font-semibold tracking-tight">{audience.name}</h1>
         </div>
-        <DeleteAudience org={organization} audience={audience} />
+        <div className="flex shrink-0 items-center gap-2">
+          <DownloadMembers org={organization} audience={audience} />
+          <DeleteAudience org={organization} audience={audience} />
+        </div>
       </div>
       <EditAudience key={audience.id} org={organization} audience={audience} onSaved={fetched.refetch} />
     </div>

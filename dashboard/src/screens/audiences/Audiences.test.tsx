@@ -298,6 +298,15 @@ describe('the audience editor (people/audiences/{audienceId})', () => {
     ])
   })
 
+  it('offers every member as CSV, users and companies, from the server', async () => {
+    const server = audiencesServer({ audiences: [summary('a1', 'Pro users')] })
+    renderRoutes(routes, '/organizations/acme/people/audiences/a1', { server })
+    const users = await screen.findByRole('link', { name: 'Download users CSV' })
+    expect(users.getAttribute('href')).toBe('/api/orgs/acme/audiences/a1/members.csv?of=users')
+    expect(users.hasAttribute('download')).toBe(true)
+    expect(screen.getByRole('link', { name: 'Download companies CSV' }).getAttribute('href')).toBe('/api/orgs/acme/audiences/a1/members.csv?of=companies')
+  })
+
   it("refuses a blank name beside the field, and a loop the server refuses is said", async () => {
     const server = audiencesServer({ audiences: [summary('a1', 'Pro users')] })
     renderRoutes(routes, '/organizations/acme/people/audiences/a1', { server })
