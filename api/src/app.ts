@@ -31,6 +31,7 @@ import { createAudienceTraitsRoutes, createEventLookupsRoutes } from './routes/l
 import { createAudiencesRoutes } from './routes/audiences.ts'
 import { createCompanyProfileRoutes, createPeopleListRoutes, createProfileTraitsRoutes, createUserEventsRoutes, createUserProfileRoutes } from './routes/people.ts'
 import { createScoringRoutes } from './routes/scoring.ts'
+import { createHomeRoutes } from './routes/home.ts'
 
 /**
  * The API: /api and /api-v2, one router per resource. The guard is registered
@@ -94,6 +95,7 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api/orgs/:organization/company', createCompanyProfileRoutes(deps))
   app.route('/api/orgs/:organization/profile_traits', createProfileTraitsRoutes(deps))
   app.route('/api-v2/orgs/:organization/scoring', createScoringRoutes(deps))
+  app.route('/api-v2/orgs/:organization/home', createHomeRoutes(deps))
 
   // An unknown path under the API answers JSON, not the dashboard's page.
   app.all('/api/*', (c) => c.json(errorBody('Not found'), 404))

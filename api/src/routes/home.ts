@@ -1,0 +1,169 @@
+import { Hono } from 'hono'
+import { chTime } from '@fl0/contracts'
+import type { HomeCompany, HomePage, HomePerson, HomeSummary } from '@fl0/contracts/home'
+import { ACTIVITY_TYPES_SQL, FREE_MAIL_PARAMS, fullName, isAnonymousKey, isoOf, knownTraitsSql, latestTraitSql, num, personCompanySql, personEventsSql, rows, type Client, type KnownTraits } from '@fl0/query'
+import type { ApiDeps } from '../deps.ts'
+import type { ApiEnv } from '../env.ts'
+import { currentOrg } from '../guard/index.ts'
+import { loadPersonIdentities } from '../identification/people.ts'
+
+/**
+ * GET /api-v2/orgs/{organization}/home: who visited this week
+ * (contracts/home.ts), for the organisation's home. Membership is the guard's
+ * (a stranger's 404 before this runs). Everything is read through the query
+ * layer's rules: people/identity.ts's persons (bots left out),
+ * companies/members.ts's company of a person, and identification's for
+ * visitors known by address.
+ */
+const DAY_MS = 24 * 60 * 60 * 1000
+const TOP = 8
+const TOP_PAGES = 10
+/**
+ * Companies are found from the most active visitors of the two weeks, at most
+ * this many (their ids travel as bound arrays, as companies/members.ts's do).
+ */
+const COMPANY_VISITORS = 2000
+
+const PERSONS = '{persons:Array(String)}'
+const WINDOW = `e.timestamp > {prev:DateTime64(3)} AND e.timestamp <= {now:DateTime64(3)}`
+
+export function createHomeRoutes(deps: ApiDeps) {
+  const app = new Hono<ApiEnv>()
+  app.get('/', async (c) => c.json(await loadHome(deps.events.client, currentOrg(c).id, deps.now())))
+  return app
+}
+
+export async function loadHome(client: Client, org: string, now: Date): Promise<HomeSummary> {
+  const from = new Date(now.getTime() - 7 * DAY_MS)
+  const params = { org, now: chTime(now), week: chTime(from), prev: chTime(new Date(now.getTime() - 14 * DAY_MS)), top: TOP, pages: TOP_PAGES, cap: COMPANY_VISITORS }
+  const perPerson = `
+    SELECT person, countIf(timestamp > {week:DateTime64(3)}) AS this_week, countIf(timestamp <= {week:DateTime64(3)}) AS last_week,
+      max(timestamp) AS last_seen
+    FROM (${personEventsSql(['type', 'timestamp'], `e.type IN ${ACTIVITY_TYPES_SQL} AND ${WINDOW}`)})
+    GROUP BY person`
+  const [[counts], topPeople, visitors, pages] = await Promise.all([
+    rows<{ active: string; fresh: string }>(
+      client,
+      `SELECT countIf(this_week > 0) AS active, countIf(this_week > 0 AND last_week = 0) AS fresh FROM (${perPerson}) WHERE NOT startsWith(person, 'anon:')`,
+      params,
+    ),
+    rows<{ person: string; this_week: string; last_week: string; last_seen: string }>(
+      client,
+      `SELECT * FROM (${perPerson}) WHERE this_week > 0 AND NOT startsWith(person, 'anon:') ORDER BY this_week DESC, last_seen DESC, person LIMIT {top:UInt32}`,
+      params,
+    ),
+    rows<{ person: string; this_week: string; last_week: string }>(client, `SELECT person, this_week, last_week FROM (${perPerson}) ORDER BY this_week DESC, person LIMIT {cap:UInt32}`, params),
+    rows<{ path: string; url: string; title: string; views: string; visitors: string }>(
+      client,
+      `SELECT page_path AS path, argMax(page_url, timestamp) AS url, argMax(page_title, timestamp) AS title, count() AS views, uniqExact(person) AS visitors
+       FROM (${personEventsSql(['type', 'timestamp', 'page_path', 'page_url', 'page_title'], `e.type = 'page' AND e.timestamp > {week:DateTime64(3)} AND e.timestamp <= {now:DateTime64(3)}`)})
+       GROUP BY path ORDER BY views DESC, path LIMIT {pages:UInt32}`,
+      params,
+    ),
+  ])
+  const companyOf = await loadCompanies(client, org, visitors.map((v) => v.person))
+  return {
+    from: from.toISOString(),
+    to: now.toISOString(),
+    people: { active: num(counts?.active), new: num(counts?.fresh), top: await describePeople(client, org, topPeople, companyOf) },
+    companies: summariseCompanies(visitors, companyOf),
+    pages: pages.map((p): HomePage => ({ path: p.path, url: p.url, title: p.title, views: num(p.views), visitors: num(p.visitors) })),
+  }
+}
+
+interface CompanyRef {
+  domain: string
+  name: string
+}
+
+/**
+ * Each person's company: their own evidence first (group calls, business
+ * e-mail), else identification's (a partner's record, the address's range);
+ * named by its group calls' name, else identification's, else its domain.
+ */
+async function loadCompanies(client: Client, org: string, persons: string[]): Promise<Map<string, CompanyRef>> {
+  if (persons.length === 0) return new Map()
+  const [own, identities] = await Promise.all([
+    rows<{ person: string; group_id: string; company_domain: string }>(
+      client,
+      personCompanySql(personEventsSql(['type', 'timestamp', 'group_id', 'traits'], `e.type IN ('group', 'identify') AND has(${PERSONS}, person)`)),
+      { org, persons, ...FREE_MAIL_PARAMS },
+    ),
+    loadPersonIdentities(client, org, persons),
+  ])
+  const groupIds = [...new Set(own.map((o) => o.group_id).filter(Boolean))]
+  const groups = groupIds.length
+    ? await rows<{ group_id: string; name: string }>(
+        client,
+        `SELECT group_id, ${latestTraitSql(`'name'`)} AS name FROM events WHERE org_id = {org:String} AND type = 'group' AND has({groups:Array(String)}, group_id) GROUP BY group_id`,
+        { org, groups: groupIds },
+      )
+    : []
+  const groupName = new Map(groups.map((g) => [g.group_id, g.name.trim()]))
+  const ownOf = new Map(own.map((o) => [o.person, o]))
+  const found = new Map<string, CompanyRef>()
+  for (const p of persons) {
+    const id = identities.get(p)
+    const mine = ownOf.get(p)
+    const domain = mine?.company_domain || id?.companyDomain || ''
+    if (!domain) continue
+    const name = (mine?.company_domain && mine.group_id && groupName.get(mine.group_id)) || (id?.companyDomain === domain && id.companyName) || domain
+    found.set(p, { domain, name })
+  }
+  // One name per company: a domain named by anyone's evidence is named so for all its people.
+  const named = new Map<string, string>()
+  for (const ref of found.values()) if (ref.name !== ref.domain) named.set(ref.domain, ref.name)
+  for (const ref of found.values()) ref.name = named.get(ref.domain) ?? ref.name
+  return found
+}
+
+function summariseCompanies(visitors: Array<{ person: string; this_week: string; last_week: string }>, companyOf: Map<string, CompanyRef>): HomeSummary['companies'] {
+  const byDomain = new Map<string, HomeCompany & { lastWeek: number }>()
+  for (const v of visitors) {
+    const ref = companyOf.get(v.person)
+    if (!ref) continue
+    const c = byDomain.get(ref.domain) ?? { domain: ref.domain, name: ref.name, people: 0, events: 0, isNew: false, lastWeek: 0 }
+    if (num(v.this_week) > 0) c.people += 1
+    c.events += num(v.this_week)
+    c.lastWeek += num(v.last_week)
+    byDomain.set(ref.domain, c)
+  }
+  const active = [...byDomain.values()].filter((c) => c.people > 0).map(({ lastWeek, ...c }) => ({ ...c, isNew: lastWeek === 0 }))
+  active.sort((a, b) => b.people - a.people || b.events - a.events || a.domain.localeCompare(b.domain))
+  return { active: active.length, new: active.filter((c) => c.isNew).length, top: active.slice(0, TOP) }
+}
+
+async function describePeople(
+  client: Client,
+  org: string,
+  top: Array<{ person: string; this_week: string; last_week: string; last_seen: string }>,
+  companyOf: Map<string, CompanyRef>,
+): Promise<HomePerson[]> {
+  const persons = top.map((p) => p.person)
+  if (persons.length === 0) return []
+  const [traits, identities] = await Promise.all([
+    rows<KnownTraits & { person: string }>(
+      client,
+      `SELECT person, ${knownTraitsSql()} FROM (${personEventsSql(['timestamp', 'traits'], `e.type = 'identify' AND has(${PERSONS}, person)`)}) GROUP BY person`,
+      { org, persons },
+    ),
+    loadPersonIdentities(client, org, persons),
+  ])
+  const traitsOf = new Map(traits.map((t) => [t.person, t]))
+  return top.map((p): HomePerson => {
+    const t = traitsOf.get(p.person)
+    const id = identities.get(p.person)
+    const email = t?.t_email.trim() || null
+    const company = companyOf.get(p.person)
+    return {
+      id: p.person,
+      name: (t ? fullName(t) : null) ?? (id?.name || null) ?? email ?? (isAnonymousKey(p.person) ? 'Anonymous visitor' : p.person),
+      email,
+      company: company?.name ?? (t?.t_company.trim() || null),
+      companyDomain: company?.domain ?? null,
+      events: num(p.this_week),
+      lastSeen: isoOf(p.last_seen),
+      isNew: num(p.last_week) === 0,
+    }
+  })
+}
