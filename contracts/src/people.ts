@@ -21,6 +21,13 @@ export const PEOPLE_TEXT = {
   showAnonymous: 'Show anonymous users',
   emptyTitle: 'Waiting for event traffic',
   emptyText: 'Your customers will show here once we identify them',
+  /** fl0's own: the search box over the people list, its empty result and the CSV download. */
+  searchPlaceholder: 'Search name, e-mail or company...',
+  noMatches: (search: string) => `No people match "${search}"`,
+  exportCsv: 'Export CSV',
+  /** The user profile's feature lists when the organisation has defined no feature yet. */
+  noFeaturesYet: 'No features yet: features group events into what your product offers.',
+  createFeature: 'Create a feature',
   columns: { visitor: 'Visitor', company: 'Company', activity: 'Activity', role: 'Role', lastSeen: 'Last seen', employees: 'Employees', revenue: 'Revenue' },
   backToPeople: 'Back to people',
   userTabs: { overview: 'Overview', events: 'Events' },
@@ -95,7 +102,32 @@ export const peopleQuerySchema = z.object({
     .string()
     .optional()
     .transform((v) => v === 'true' || v === '1'),
+  /** fl0's own: people whose name, e-mail or company contains it, case-insensitive (blank: everyone). */
+  search: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim().slice(0, PEOPLE_SEARCH_MAX)),
 })
+
+/** The longest search text read; the rest is ignored. */
+export const PEOPLE_SEARCH_MAX = 200
+/** The people list as CSV (GET …/people/export.csv?ip2company&search): every matching person, not a page. */
+export const PEOPLE_CSV_COLUMNS = [
+  'Id',
+  'Visitor',
+  'Email',
+  'Company',
+  'Company domain',
+  'Visits',
+  'Role',
+  'Last seen',
+  'Employees',
+  'Revenue',
+  'LinkedIn',
+  'Business email',
+  'Personal email',
+  'Hashed email',
+] as const
 
 export const profileEventsQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) })
 

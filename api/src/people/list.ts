@@ -10,6 +10,7 @@ import {
   knownTraitsSql,
   latestTraitSql,
   numberOf,
+  peopleSearchSql,
   personEventsSql,
   type KnownTraits,
 } from '@fl0/query'
@@ -22,34 +23,72 @@ import {
  *
  * The page is chosen first, from one aggregation over the organisation's
  * events; everything else (traits, company, visits) is then read for the
- * page's 20 people only, in parallel.
+ * page's 20 people only, in parallel. A search (query/src/people/search.ts)
+ * narrows the people before they are ordered and counted, so the pager and
+ * the total follow it.
  */
 const PERSONS = '{persons:Array(String)}'
 
-export async function listPeople(client: Client, org: string, now: Date, query: { page: number; ip2company: boolean }): Promise<PeopleList> {
-  const base = { org, now: chTime(now), anon: query.ip2company }
-  const shown = `({anon:Bool} OR NOT startsWith(person, 'anon:'))`
+export interface PeopleQuery {
+  page: number
+  ip2company: boolean
+  /** Blank for everyone; else search.ts's rule (name, e-mail, company). */
+  search: string
+}
+
+/** The people shown for a query, as a condition on `person`: anonymous visitors only with ip2company, the search's matches only. */
+function shownSql(query: Pick<PeopleQuery, 'search'>): string {
+  const anonymous = `({anon:Bool} OR NOT startsWith(person, 'anon:'))`
+  return query.search ? `${anonymous} AND ${peopleSearchSql()}` : anonymous
+}
+
+const baseParams = (org: string, now: Date, query: Omit<PeopleQuery, 'page'>) => ({ org, now: chTime(now), anon: query.ip2company, search: query.search })
+
+/** The list's order (keys, last activity, activity count), a page of it or (limit 0) all. */
+function orderedPeople(client: Client, org: string, now: Date, query: Omit<PeopleQuery, 'page'>, limit: number, offset: number) {
+  return rows<{ person: string; last_seen: string; active: string }>(
+    client,
+    `SELECT person, maxIf(timestamp, type IN ${ACTIVITY_TYPES_SQL}) AS last_seen, countIf(type IN ${ACTIVITY_TYPES_SQL}) AS active
+     FROM (${personEventsSql(['type', 'timestamp'], 'e.timestamp <= {now:DateTime64(3)}')})
+     WHERE ${shownSql(query)}
+     GROUP BY person
+     ORDER BY active > 0 DESC, last_seen DESC, person
+     ${limit > 0 ? 'LIMIT {limit:UInt32} OFFSET {offset:UInt32}' : ''}`,
+    { ...baseParams(org, now, query), limit, offset },
+  )
+}
+
+export async function listPeople(client: Client, org: string, now: Date, query: PeopleQuery): Promise<PeopleList> {
   const [page, [count]] = await Promise.all([
-    rows<{ person: string; last_seen: string; active: string }>(
-      client,
-      `SELECT person, maxIf(timestamp, type IN ${ACTIVITY_TYPES_SQL}) AS last_seen, countIf(type IN ${ACTIVITY_TYPES_SQL}) AS active
-       FROM (${personEventsSql(['type', 'timestamp'], 'e.timestamp <= {now:DateTime64(3)}')})
-       WHERE ${shown}
-       GROUP BY person
-       ORDER BY active > 0 DESC, last_seen DESC, person
-       LIMIT {limit:UInt32} OFFSET {offset:UInt32}`,
-      { ...base, limit: PEOPLE_PAGE_SIZE, offset: (query.page - 1) * PEOPLE_PAGE_SIZE },
-    ),
+    orderedPeople(client, org, now, query, PEOPLE_PAGE_SIZE, (query.page - 1) * PEOPLE_PAGE_SIZE),
     rows<{ total: string }>(
       client,
-      `SELECT uniqExact(person) AS total FROM (${personEventsSql([], 'e.timestamp <= {now:DateTime64(3)}')}) WHERE ${shown}`,
-      base,
+      `SELECT uniqExact(person) AS total FROM (${personEventsSql([], 'e.timestamp <= {now:DateTime64(3)}')}) WHERE ${shownSql(query)}`,
+      baseParams(org, now, query),
     ),
   ])
-  const persons = page.map((p) => p.person)
-  if (persons.length === 0) return { totalUsers: num(count?.total), users: [] }
+  return { totalUsers: num(count?.total), users: await describePeople(client, org, now, page) }
+}
 
-  const params = { ...base, persons, ...FREE_MAIL_PARAMS }
+/** People a CSV file reads at a time: each slice's traits, companies and identities are one query each. */
+const EXPORT_SLICE = 500
+
+/**
+ * Every person of the list for a query, in the list's order (the CSV
+ * download: the whole filtered list, not a page). The order is read once;
+ * the people are described a slice at a time, each slice yielded as soon as
+ * it is ready, so a long list streams.
+ */
+export async function* allPeople(client: Client, org: string, now: Date, query: Omit<PeopleQuery, 'page'>): AsyncGenerator<PersonRow[]> {
+  const ordered = await orderedPeople(client, org, now, query, 0, 0)
+  for (let at = 0; at < ordered.length; at += EXPORT_SLICE) yield await describePeople(client, org, now, ordered.slice(at, at + EXPORT_SLICE))
+}
+
+/** The rows of some people of the list: traits, company, visits and identification, read for them only, in parallel. */
+async function describePeople(client: Client, org: string, now: Date, page: Array<{ person: string; last_seen: string; active: string }>): Promise<PersonRow[]> {
+  const persons = page.map((p) => p.person)
+  if (persons.length === 0) return []
+  const params = { org, now: chTime(now), persons, ...FREE_MAIL_PARAMS }
   const [traits, companies, visits, identities] = await Promise.all([
     rows<KnownTraits & { person: string; business_email: number | string; personal_email: number | string }>(
       client,
@@ -82,7 +121,7 @@ export async function listPeople(client: Client, org: string, now: Date, query: 
   const traitsOf = new Map(traits.map((t) => [t.person, t]))
   const companyOf = new Map(companies.map((c) => [c.person, c]))
   const visitsOf = new Map(visits.map((v) => [v.person, num(v.visits)]))
-  const users = page.map((p): PersonRow => {
+  return page.map((p): PersonRow => {
     const t = traitsOf.get(p.person)
     const c = companyOf.get(p.person)
     const g = c?.group_id ? groups.get(c.group_id) : undefined
@@ -110,7 +149,6 @@ export async function listPeople(client: Client, org: string, now: Date, query: 
       hasHEM: (t?.t_hashedEmail ?? '').trim() !== '' || (id?.hasHem ?? false),
     }
   })
-  return { totalUsers: num(count?.total), users }
 }
 
 interface GroupInfo {

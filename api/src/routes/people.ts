@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
-import { PROFILE_TRAIT_ERRORS, PROFILE_TRAIT_TYPES, peopleQuerySchema, profileEventsQuerySchema, profileTraitSettingSchema, type ProfileTraitType } from '@fl0/contracts'
+import { stringify } from 'csv-stringify/sync'
+import { PEOPLE_CSV_COLUMNS, PROFILE_TRAIT_ERRORS, PROFILE_TRAIT_TYPES, peopleQuerySchema, type PersonRow, profileEventsQuerySchema, profileTraitSettingSchema, type ProfileTraitType } from '@fl0/contracts'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { currentOrg } from '../guard/index.ts'
@@ -7,7 +8,7 @@ import { notFound } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { companyProfile, featureAdoption } from '../people/company-profile.ts'
 import { profileEvents, storedEvent } from '../people/events.ts'
-import { listPeople } from '../people/list.ts'
+import { allPeople, listPeople } from '../people/list.ts'
 import { findPerson, userProfile } from '../people/profile.ts'
 import { chooseProfileTrait, profileTraitSettings } from '../people/profile-traits.ts'
 
@@ -19,12 +20,50 @@ import { chooseProfileTrait, profileTraitSettings } from '../people/profile-trai
  * another organisation's, is a 404 with the same message.
  */
 
-/** /api-v2/orgs/{organization}/people?page&ip2company */
+/** A person as a CSV record, in PEOPLE_CSV_COLUMNS' order: raw values (ISO times, whole numbers), for a spreadsheet to read. */
+const csvRecord = (p: PersonRow) => [
+  p.id,
+  p.visitor,
+  p.email ?? '',
+  p.company ?? '',
+  p.companyDomain ?? '',
+  p.visits,
+  p.role ?? '',
+  p.lastSeen ?? '',
+  p.employees ?? '',
+  p.revenue ?? '',
+  p.linkedInUrl ?? '',
+  p.hasBusinessEmail ? 'yes' : 'no',
+  p.hasPersonalEmail ? 'yes' : 'no',
+  p.hasHEM ? 'yes' : 'no',
+]
+
+/**
+ * /api-v2/orgs/{organization}/people?page&ip2company&search, and
+ * …/people/export.csv?ip2company&search: every person the same query finds
+ * (not a page), in the list's order, as RFC 4180 CSV (csv-stringify's
+ * quoting, CRLF line ends) with a header row, downloaded as a file. Both read the caller's organisation only (the guard's
+ * membership check, as every organisation route).
+ */
 export function createPeopleListRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>()
   app.get('/', async (c) => {
     const query = peopleQuerySchema.parse(c.req.query())
     return c.json(await listPeople(deps.events.client, currentOrg(c).id, deps.now(), query))
+  })
+  app.get('/export.csv', async (c) => {
+    const org = currentOrg(c)
+    const { ip2company, search } = peopleQuerySchema.parse(c.req.query())
+    const now = deps.now()
+    // Read whole before the first byte goes out: a failure is then an error answer, not a cut-off file.
+    const records: Array<Array<string | number>> = [[...PEOPLE_CSV_COLUMNS]]
+    for await (const slice of allPeople(deps.events.client, org.id, now, { ip2company, search })) records.push(...slice.map(csvRecord))
+    const file = `people-${org.url_code}-${now.toISOString().slice(0, 10)}.csv`.replace(/[^\w.-]/g, '_')
+    return c.body(stringify(records, { record_delimiter: 'windows' }), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${file}"`,
+      'Cache-Control': 'no-store',
+    })
   })
   return app
 }

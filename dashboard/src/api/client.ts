@@ -177,9 +177,14 @@ export function createApi(http: Http) {
         http.post<FeatureQueryResult>(`${orgV2(code)}/features/${encodeURIComponent(featureId)}/data/query`, query, { signal, queued: false }),
     },
     people: {
-      /** The People table (part 3 §7): 20 a page; ip2company adds anonymous visitors. */
-      list: (code: string, page: number, ip2company: boolean, signal?: AbortSignal) =>
-        http.get<PeopleList>(`${orgV2(code)}/people`, { query: { page, ip2company }, signal }),
+      /** The People table (part 3 §7): 20 a page; ip2company adds anonymous visitors; search (fl0's own) narrows by name, e-mail or company. */
+      list: (code: string, page: number, ip2company: boolean, search: string, signal?: AbortSignal) =>
+        http.get<PeopleList>(`${orgV2(code)}/people`, { query: { page, ip2company, search: search.trim() || undefined }, signal }),
+      /** The same list whole, as a CSV file to download (a link's address: the browser's session cookie goes with it). */
+      exportUrl: (code: string, ip2company: boolean, search: string) => {
+        const query = new URLSearchParams({ ip2company: String(ip2company), ...(search.trim() ? { search: search.trim() } : {}) })
+        return `${orgV2(code)}/people/export.csv?${query}`
+      },
     },
     profiles: {
       /** The user and company profiles (part 3 §7 Profiles); userId is a user id or 'anon:' and an anonymous id, companyId a domain. */
