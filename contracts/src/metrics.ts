@@ -200,11 +200,15 @@ export interface StoredMetric {
  * headline number of metric and funnel graphs (a funnel's: its conversion in
  * percent for conversion rate, else the members completing it). Conversion
  * rates are percentages. layout is the one to draw: side only for bar graphs
- * with a breakdown, not ordered.
+ * with a breakdown, not ordered. partial (line, bar and table) lists the
+ * indices of labels whose period is not wholly counted: the last one, which
+ * holds today and is not over yet, and the first when the range starts after
+ * its first day (the last 30 days counted by month start mid-month); the
+ * dashboard marks them, so that a period under way does not read as a fall.
  */
 export interface MetricGraph {
   type: GraphType
   layout?: GraphLayout
   header: { name: string; value?: number }
-  data: { labels: string[]; datasets: Array<{ label: string; data: number[] }> }
+  data: { labels: string[]; datasets: Array<{ label: string; data: number[] }>; partial?: number[] }
 }

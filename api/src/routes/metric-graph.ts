@@ -6,7 +6,8 @@ import type { ApiEnv } from '../env.ts'
 import { ApiError } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg } from '../guard/index.ts'
-import { computeMetricGraph, isKnownZone } from '@fl0/query'
+import { computeMetricGraph, isKnownZone, metricWindow } from '@fl0/query'
+import type { MetricGraph } from '@fl0/contracts'
 
 /**
  * POST /api-v2/orgs/{organization}/metrics/graph: a metric definition's graph
@@ -27,15 +28,12 @@ export function createMetricGraphRoutes(deps: ApiDeps) {
     const { timezone } = await getOrgSettings(deps.sql, org.id)
     if (!isKnownZone(timezone)) deps.logger.warn({ orgId: org.id, timezone }, 'metric graph: unknown time zone in settings, counting in UTC')
     try {
-      const result = await computeMetricGraph(deps.events, {
-        orgId: org.id,
-        definition: c.req.valid('json'),
-        now: deps.now(),
-        timezone: isKnownZone(timezone) ? timezone : 'UTC',
-        signal,
-      })
+      const definition = c.req.valid('json')
+      const now = deps.now()
+      const zone = isKnownZone(timezone) ? timezone : 'UTC'
+      const result = await computeMetricGraph(deps.events, { orgId: org.id, definition, now, timezone: zone, signal })
       if (!result.ok) throw new ApiError(400, result.errors[0]!.message, result.errors)
-      return c.json(result.graph)
+      return c.json(withPartial(result.graph, metricWindow(now, zone, definition.dateRange, 'day').from))
     } catch (err) {
       // 499: nginx's "client closed request"; the client is gone and reads nothing.
       if (signal.aborted) return new Response(null, { status: 499 })
@@ -45,4 +43,22 @@ export function createMetricGraphRoutes(deps: ApiDeps) {
   })
 
   return app
+}
+
+/**
+ * The periods of a time series not wholly counted (contracts' MetricGraph
+ * partial): the last, which holds today (a range always ends today), and the
+ * first when it starts before the range's first day `from` (a week or month
+ * cut by the range). Metric and funnel graphs have one period, the range itself.
+ */
+export function partialPeriods(graph: Pick<MetricGraph, 'type' | 'data'>, from: string): number[] {
+  const { labels } = graph.data
+  if (!['line', 'bar', 'table'].includes(graph.type) || labels.length === 0) return []
+  const cut = labels[0]! < from ? [0] : []
+  return [...new Set([...cut, labels.length - 1])]
+}
+
+function withPartial(graph: MetricGraph, from: string): MetricGraph {
+  const partial = partialPeriods(graph, from)
+  return partial.length ? { ...graph, data: { ...graph.data, partial } } : graph
 }

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useAnchoredPanel } from './anchor.ts'
 import { useApi } from '../api/context.tsx'
 import type { KnownEvent } from '../api/types.ts'
 import { useFetch } from '../api/useFetch.ts'
@@ -43,6 +44,17 @@ export function EventPicker({ org, onPick, chosen = [], label = 'Add event', all
   const [search, setSearch] = useState('')
   const [query, setQuery] = useState('')
   const root = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const panel = useRef<HTMLDivElement>(null)
+  // Fixed to the window beside its button: a form or drawer that scrolls inside would otherwise clip it.
+  const placed = useAnchoredPanel(open, button, panel)
+  const setButton = useCallback(
+    (el: HTMLButtonElement | null) => {
+      button.current = el
+      buttonRef?.(el)
+    },
+    [buttonRef],
+  )
   const listId = useId()
 
   // The server is asked once typing pauses; the last answer stays on screen meanwhile.
@@ -58,7 +70,8 @@ export function EventPicker({ org, onPick, chosen = [], label = 'Add event', all
 
   useEffect(() => {
     if (!open) return
-    const onDown = (e: MouseEvent) => root.current && !root.current.contains(e.target as Node) && close()
+    const inside = (n: Node) => root.current?.contains(n) || panel.current?.contains(n)
+    const onDown = (e: MouseEvent) => !inside(e.target as Node) && close()
     document.addEventListener('mousedown', onDown)
     return () => document.removeEventListener('mousedown', onDown)
   }, [open])
@@ -99,7 +112,7 @@ export function EventPicker({ org, onPick, chosen = [], label = 'Add event', all
     <div ref={root} className="relative" onKeyDown={onKeyDown}>
       <button
         type="button"
-        ref={buttonRef}
+        ref={setButton}
         {...buttonProps}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -109,7 +122,7 @@ export function EventPicker({ org, onPick, chosen = [], label = 'Add event', all
         <span aria-hidden>+</span> {label}
       </button>
       {open && (
-        <div className="absolute left-0 top-full z-40 mt-1 w-80 rounded-md border border-slate-200 bg-white shadow-lg">
+        <div ref={panel} data-testid="event-picker" style={placed} className="z-40 flex w-80 flex-col overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg">
           <div className="border-b border-slate-100 p-2">
             <input
               type="search"
@@ -129,7 +142,7 @@ export function EventPicker({ org, onPick, chosen = [], label = 'Add event', all
           ) : last.current === undefined ? (
             <Spinner label="Loading events" />
           ) : (
-            <ul id={listId} aria-label="Known events" aria-busy={fetched.status === 'pending'} className="max-h-64 overflow-y-auto py-1">
+            <ul id={listId} aria-label="Known events" aria-busy={fetched.status === 'pending'} className="max-h-64 min-h-0 overflow-y-auto py-1">
               {shown.length === 0 && <li className="px-3 py-2 text-sm text-slate-500">{EVENT_PICKER_TEXT.noEvents}</li>}
               {shown.map((e) => (
                 <li key={e.name}>

@@ -1,8 +1,10 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { shortNumber } from '../format.ts'
 import { canDraw, isDateLabel, shortLabel, toSeconds } from './axis.ts'
+import { ChartLegend } from './ChartLegend.tsx'
+import { labelStep, legendAt, thinned } from './legend.ts'
 import { seriesColor } from './palette.ts'
 
 export interface Series {
@@ -21,6 +23,50 @@ interface Props {
   label: string
   height?: number
   format?: (n: number) => string
+  /** Indices of labels whose period is not wholly counted: a dashed segment or a hatched bar, and marked in the legend. */
+  partial?: readonly number[]
+  /** Whether the series' values add up to a total (counts do, rates do not). */
+  summable?: boolean
+}
+
+/** The x axis's font, measured to thin its labels out. */
+const AXIS_FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+let measurer: CanvasRenderingContext2D | null | undefined
+function textWidth(text: string): number {
+  measurer ??= document.createElement('canvas').getContext('2d')
+  if (!measurer) return text.length * 7
+  measurer.font = AXIS_FONT
+  return measurer.measureText(text).width
+}
+
+/** A line's values where it is drawn solid (complete periods) and dashed (segments touching a partial period), null elsewhere. */
+export function splitPartial(data: number[], partial: readonly number[]): { solid: (number | null)[]; dashed: (number | null)[] } {
+  const cut = new Set(partial)
+  const near = (i: number) => cut.has(i) || cut.has(i - 1) || cut.has(i + 1)
+  return {
+    solid: data.map((v, i) => (cut.has(i) ? null : v)),
+    dashed: data.map((v, i) => (near(i) ? v : null)),
+  }
+}
+
+/** White stripes over a bar group's column: its bars read as hatched. */
+function hatch(u: uPlot, x0: number, x1: number) {
+  const { ctx } = u
+  const { top, height } = u.bbox
+  const px = window.devicePixelRatio || 1
+  ctx.save()
+  ctx.beginPath()
+  ctx.rect(x0, top, x1 - x0, height)
+  ctx.clip()
+  ctx.strokeStyle = 'rgba(255,255,255,0.75)'
+  ctx.lineWidth = 2.5 * px
+  ctx.beginPath()
+  for (let x = x0 - height; x < x1; x += 7 * px) {
+    ctx.moveTo(x, top + height)
+    ctx.lineTo(x + height, top)
+  }
+  ctx.stroke()
+  ctx.restore()
 }
 
 /** Where each series' bars sit in its group, in x-scale units (one group per label, one unit apart). */
@@ -47,8 +93,10 @@ export function stackOf(series: Series[]) {
   return { below, top, max: Math.max(0, ...top.flatMap((t) => t)) }
 }
 
-function options(UPlot: typeof uPlot, props: Required<Omit<Props, 'format'>> & Pick<Props, 'format'>, width: number): { opts: uPlot.Options; data: uPlot.AlignedData } {
-  const { labels, series, kind, layout, height } = props
+type BuildProps = Required<Omit<Props, 'format' | 'partial' | 'summable'>> & Pick<Props, 'format'> & { partial: readonly number[]; onCursor: (index: number | null) => void }
+
+function options(UPlot: typeof uPlot, props: BuildProps, width: number): { opts: uPlot.Options; data: uPlot.AlignedData } {
+  const { labels, series, kind, layout, height, partial } = props
   const format = props.format ?? shortNumber
   const time = kind === 'line' && labels.length > 0 && labels.every(isDateLabel)
   const xs = time ? labels.map(toSeconds) : labels.map((_, i) => i)
@@ -56,16 +104,17 @@ function options(UPlot: typeof uPlot, props: Required<Omit<Props, 'format'>> & P
   const top = stack ? stack.max : Math.max(0, ...series.flatMap((s) => s.data))
   const slots = barSlots(series.length, layout)
   const facet = (values: (s: number) => number[]) => ({ unit: 1 as uPlot.Series.BarsPathBuilderFacetUnit, values: (_u: uPlot, seriesIdx: number) => values(seriesIdx - 1) })
+  // A line's partial periods: its solid series stops short of them, and a dashed twin draws the segments that reach them.
+  const dashedLines = kind === 'line' && partial.length > 0
 
   const uSeries: uPlot.Series[] = series.map((s, k) => {
     const color = seriesColor(s.label, k)
-    if (kind === 'line') return { label: s.label, stroke: color, width: 2, fill: series.length === 1 ? `${color}1a` : undefined, value: (_u, v) => (v == null ? '' : format(v)) }
+    if (kind === 'line') return { label: s.label, stroke: color, width: 2, fill: series.length === 1 ? `${color}1a` : undefined }
     return {
       label: s.label,
       stroke: color,
       fill: color,
       width: 0,
-      value: (_u, v) => (v == null ? '' : format(v)),
       points: { show: false },
       paths: UPlot.paths.bars!({
         disp: {
@@ -76,31 +125,67 @@ function options(UPlot: typeof uPlot, props: Required<Omit<Props, 'format'>> & P
       }),
     }
   })
+  const dashedSeries: uPlot.Series[] = dashedLines
+    ? series.map((s, k) => {
+        const color = seriesColor(s.label, k)
+        return { label: `${s.label} (partial)`, stroke: color, width: 2, dash: [6, 5], fill: series.length === 1 ? `${color}0d` : undefined }
+      })
+    : []
+  const lines = dashedLines ? series.map((s) => splitPartial(s.data, partial)) : undefined
+  const ys = lines ? [...lines.map((l) => l.solid), ...lines.map((l) => l.dashed)] : series.map((s) => s.data)
+
+  // The x axis names the points themselves (each period's first day, each bar group), as many as fit without overlapping.
+  const widest = Math.max(0, ...labels.map((l) => textWidth(shortLabel(l))))
+  let named: number[] = []
+  const splits = (u: uPlot) => {
+    const plot = u.bbox.width / (window.devicePixelRatio || 1)
+    const slot = plot / Math.max(1, time ? labels.length - 1 : labels.length)
+    named = thinned(labels.length, labelStep(slot, widest))
+    return named.map((i) => xs[i]!)
+  }
+  // The names on the axis and where they stand (CSS pixels from the chart's left), for a test to check that none overlap: the canvas has no boxes to read.
+  const reportTicks = (u: uPlot) => {
+    const left = u.bbox.left / (window.devicePixelRatio || 1)
+    const ticks = named.map((i) => {
+      const text = shortLabel(labels[i]!)
+      const centre = left + u.valToPos(xs[i]!, 'x')
+      const w = textWidth(text)
+      return { text, left: Math.round(centre - w / 2), right: Math.round(centre + w / 2) }
+    })
+    const box = u.root.parentElement
+    if (box) box.dataset.xTicks = JSON.stringify(ticks)
+  }
+  const nameOf = (t: number) => {
+    const i = time ? xs.indexOf(t) : t
+    return Number.isInteger(i) && labels[i] !== undefined ? shortLabel(labels[i]) : ''
+  }
 
   const opts: uPlot.Options = {
     width,
     height,
-    legend: { show: true, live: true },
+    // The legend is the chart's own (ChartLegend): uPlot's reads "Date:" and a colon per series with no value until hovered.
+    legend: { show: false },
     cursor: { drag: { x: false, y: false }, points: { show: kind === 'line' } },
     scales: {
       x: time ? { time: true } : { time: false, range: [-0.5, Math.max(labels.length, 1) - 0.5] },
       y: { range: () => [0, Math.max(top * 1.08, 1)] },
     },
     axes: [
-      time
-        ? { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, values: (_u, ticks) => ticks.map((t) => shortLabel(new Date(t * 1000).toISOString().slice(0, 10))) }
-        : {
-            stroke: '#64748b',
-            grid: { show: false },
-            incrs: [1, 2, 3, 5, 7, 10, 14, 20, 30, 50, 100],
-            space: 36,
-            values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) && labels[t] !== undefined ? shortLabel(labels[t]!) : '')),
-          },
-      { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 52, values: (_u, ticks) => ticks.map((t) => format(t)) },
+      { stroke: '#64748b', font: AXIS_FONT, grid: time ? { stroke: '#f1f5f9' } : { show: false }, splits, values: (_u, ticks) => ticks.map(nameOf) },
+      { stroke: '#64748b', font: AXIS_FONT, grid: { stroke: '#f1f5f9' }, size: 52, values: (_u, ticks) => ticks.map((t) => format(t)) },
     ],
-    series: [{ label: labels.some(isDateLabel) ? 'Date' : '', value: (_u, v) => (v == null ? '' : time ? shortLabel(new Date(v * 1000).toISOString().slice(0, 10)) : shortLabel(labels[v] ?? '')) }, ...uSeries],
+    series: [{}, ...uSeries, ...dashedSeries],
+    hooks: {
+      setCursor: [(u) => props.onCursor(u.cursor.idx ?? null)],
+      draw: [
+        (u) => {
+          if (kind === 'bar') for (const i of partial) if (xs[i] !== undefined) hatch(u, u.valToPos(xs[i] - 0.4, 'x', true), u.valToPos(xs[i] + 0.4, 'x', true))
+          reportTicks(u)
+        },
+      ],
+    },
   }
-  return { opts, data: [xs, ...series.map((s) => s.data)] as uPlot.AlignedData }
+  return { opts, data: [xs, ...ys] as uPlot.AlignedData }
 }
 
 /**
@@ -110,9 +195,10 @@ function options(UPlot: typeof uPlot, props: Required<Omit<Props, 'format'>> & P
  * rebuilt when its data changes: metric graphs are small, and a rebuild keeps
  * the scales and bar layout in step with the data.
  */
-export function SeriesChart({ labels, series, kind, layout = 'stacked', label, height = 280, format }: Props) {
+export function SeriesChart({ labels, series, kind, layout = 'stacked', label, height = 280, format, partial = [], summable = true }: Props) {
   const box = useRef<HTMLDivElement>(null)
-  const key = JSON.stringify([labels, series, kind, layout, height])
+  const [cursor, setCursor] = useState<number | null>(null)
+  const key = JSON.stringify([labels, series, kind, layout, height, partial])
 
   useEffect(() => {
     const el = box.current!
@@ -120,10 +206,11 @@ export function SeriesChart({ labels, series, kind, layout = 'stacked', label, h
     let gone = false
     let plot: uPlot | undefined
     let resize: ResizeObserver | undefined
+    setCursor(null)
     // uPlot reads matchMedia as it loads, so it is imported only where it can draw.
     void import('uplot').then(({ default: UPlot }) => {
       if (gone) return
-      const { opts, data } = options(UPlot, { labels, series, kind, layout, height, label, format }, Math.max(el.clientWidth, 200))
+      const { opts, data } = options(UPlot, { labels, series, kind, layout, height, label, format, partial, onCursor: setCursor }, Math.max(el.clientWidth, 200))
       plot = new UPlot(opts, data, el)
       resize = new ResizeObserver(() => plot?.setSize({ width: Math.max(el.clientWidth, 200), height }))
       resize.observe(el)
@@ -137,5 +224,11 @@ export function SeriesChart({ labels, series, kind, layout = 'stacked', label, h
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key])
 
-  return <div ref={box} role="img" aria-label={label} data-kind={kind} data-layout={layout} data-series={series.length} data-points={labels.length} className="w-full" />
+  const legend = legendAt(labels, series, cursor, { format: format ?? shortNumber, partial, summable })
+  return (
+    <div>
+      <div ref={box} role="img" aria-label={label} data-kind={kind} data-layout={layout} data-series={series.length} data-points={labels.length} data-partial={partial.join(',')} className="w-full" />
+      {labels.length > 0 && series.length > 0 && <ChartLegend label={label} legend={legend} kind={kind} marksPartial={partial.length > 0} />}
+    </div>
+  )
 }

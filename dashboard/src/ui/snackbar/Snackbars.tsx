@@ -50,7 +50,7 @@ function SnackbarItem({ snackbar, onGone }: { snackbar: Snackbar; onGone: () => 
       data-leaving={leaving || undefined}
       onMouseEnter={pause}
       onMouseLeave={() => !leaving && resume()}
-      className={`pointer-events-auto min-w-64 max-w-md rounded-md px-4 py-3 text-sm shadow-lg ${KIND_STYLE[snackbar.kind]} ${leaving ? 'snackbar-leaving' : 'snackbar-enter'}`}
+      className={`pointer-events-auto min-w-64 max-w-sm rounded-md px-4 py-3 text-sm shadow-lg ${KIND_STYLE[snackbar.kind]} ${leaving ? 'snackbar-leaving' : 'snackbar-enter'}`}
     >
       {snackbar.message}
     </div>
@@ -79,7 +79,8 @@ export function Snackbars({ reload = () => window.location.reload() }: { reload?
   return (
     <>
       {blocking && <div data-testid="input-blocker" className="fixed inset-0 z-40 cursor-wait bg-white/40" />}
-      <div data-snackbars className="pointer-events-none fixed bottom-4 left-1/2 z-50 flex -translate-x-1/2 flex-col items-center gap-2">
+      {/* Bottom left, over the main menu's foot: never over a page's own actions (Save metric sits bottom centre, a form's footer bottom right). */}
+      <div data-snackbars className="pointer-events-none fixed bottom-4 left-4 z-50 flex max-w-[calc(100vw-2rem)] flex-col items-start gap-2">
         {snackbars.map((s) => (
           <SnackbarItem key={s.id} snackbar={s} onGone={() => gone(s)} />
         ))}

@@ -19,6 +19,7 @@ function MetricTable({ graph, format }: { graph: MetricGraph; format: (n: number
             {labels.map((l, i) => (
               <th key={`${i}-${l}`} className="whitespace-nowrap px-3 py-2 text-right font-medium">
                 {shortLabel(l)}
+                {graph.data.partial?.includes(i) && <span className="ml-1 rounded bg-amber-50 px-1 text-[11px] text-amber-800">partial</span>}
               </th>
             ))}
           </tr>
@@ -89,6 +90,17 @@ export default function GraphView({ graph, layout, measureBy }: { graph?: Metric
     case 'funnel':
       return <FunnelChart steps={labels} series={datasets} label={graph.header.name} headline={graph.header.value === undefined ? undefined : `${format(graph.header.value)} ${measureBy === 'conversionRate' ? 'converted' : 'completed'}`} />
     default:
-      return <SeriesChart kind={graph.type === 'bar' ? 'bar' : 'line'} layout={graph.layout ?? layout} labels={labels} series={datasets} label={graph.header.name} format={format} />
+      return (
+        <SeriesChart
+          kind={graph.type === 'bar' ? 'bar' : 'line'}
+          layout={graph.layout ?? layout}
+          labels={labels}
+          series={datasets}
+          label={graph.header.name}
+          format={format}
+          partial={graph.data.partial}
+          summable={measureBy !== 'conversionRate'}
+        />
+      )
   }
 }
