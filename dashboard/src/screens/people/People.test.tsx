@@ -108,6 +108,27 @@ describe('the People table', () => {
     expect(screen.getByText('1–20 of 41')).toBeTruthy()
   })
 
+  it('searches on the server once typing settles, back on page 1, and exports what the search and toggle show', async () => {
+    const server = peopleServer((call) => (call.query.get('search') === 'acme' ? { totalUsers: 1, users: [ADA] } : call.query.get('search') ? { totalUsers: 0, users: [] } : { totalUsers: 13678, users: [ADA, DAN] }))
+    renderRoutes(routes, '/organizations/acme/people', { server })
+    await screen.findByRole('link', { name: 'Dan' })
+    expect(screen.getByText('1–20 of 13,678')).toBeTruthy()
+    const exportLink = () => screen.getByRole('link', { name: 'Export CSV' })
+    expect(exportLink().getAttribute('href')).toBe('/api-v2/orgs/acme/people/export.csv?ip2company=false')
+    fireEvent.click(screen.getByLabelText('Next page'))
+    await waitFor(() => expect(server.callsTo('GET', API).at(-1)!.query.get('page')).toBe('2'))
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search people' }), { target: { value: '  acme ' } })
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Dan' })).toBeNull())
+    const last = server.callsTo('GET', API).at(-1)!
+    expect([last.query.get('page'), last.query.get('search')]).toEqual(['1', 'acme'])
+    expect(screen.getByText('1–1 of 1')).toBeTruthy()
+    expect(exportLink().getAttribute('href')).toBe('/api-v2/orgs/acme/people/export.csv?ip2company=false&search=acme')
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search people' }), { target: { value: 'zzz' } })
+    expect(await screen.findByText('No people match "zzz"')).toBeTruthy()
+  })
+
   it("opens the company page from a row with a company domain, the person's profile from their name", async () => {
     const { router } = renderRoutes(routes, '/organizations/acme/people', { server: peopleServer(() => ({ totalUsers: 2, users: [ADA, DAN] })) })
     await screen.findByRole('link', { name: 'Ada Lovelace' })

@@ -159,6 +159,32 @@ describe('the user profile', () => {
     await waitFor(() => expect(traitRows()).toEqual([['Email', 'ada@acme.com'], ['Plan', 'pro']]))
   })
 
+  it('says why the feature lists are empty when the organisation has no feature, and links to creating one', async () => {
+    const server = profileServer()
+    server.on('GET', '/api/orgs/acme/people/u-new', { body: { ...ADA, id: 'u-new', name: 'New Person', mostUsedFeatures: [], leastUsedFeatures: [] } })
+    server.on('GET', '/api-v2/orgs/acme/features', { body: { features: [] } })
+    renderRoutes(routes, '/organizations/acme/people/users/u-new', { server })
+    for (const name of ['Most used features', 'Least used features']) {
+      const list = within(await screen.findByRole('region', { name }))
+      expect(await list.findByText(/No features yet: features group events into what your product offers\./)).toBeTruthy()
+      expect(list.getByRole('link', { name: 'Create a feature' }).getAttribute('href')).toBe('/organizations/acme/features?modal=feature-modal')
+      expect(list.queryAllByRole('row')).toEqual([])
+    }
+    // The events list is no feature list: still padded.
+    expect(listRows('Most triggered events')).toEqual(pad([['Report Created', '3'], ['Signed Up', '1']], 2))
+  })
+
+  it('keeps the padded feature lists for a person who used none of the features the organisation has', async () => {
+    const server = profileServer()
+    server.on('GET', '/api/orgs/acme/people/u-new', { body: { ...ADA, id: 'u-new', name: 'New Person', mostUsedFeatures: [], leastUsedFeatures: [] } })
+    server.on('GET', '/api-v2/orgs/acme/features', { body: { features: [{ id: 'f1', name: 'Reporting' }] } })
+    renderRoutes(routes, '/organizations/acme/people/users/u-new', { server })
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Person' })).toBeTruthy()
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/api-v2/orgs/acme/features')).toBe(true))
+    expect(listRows('Most used features')).toEqual(pad([], 2))
+    expect(screen.queryByText(/No features yet/)).toBeNull()
+  })
+
   it('Events: Time, Event and Metrics, paged by the server; hovering shows the payload, a click keeps it', async () => {
     const server = profileServer()
     renderRoutes(routes, '/organizations/acme/people/users/u-ada/events', { server })

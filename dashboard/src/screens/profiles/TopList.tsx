@@ -11,9 +11,24 @@ export interface TopColumn<Row> {
 /**
  * A top list (part 3 §9): always 10 rows, the missing ones padded with '-'
  * in every column, so lists side by side line up and a short list reads as
- * short rather than broken.
+ * short rather than broken. `empty`, when given, replaces a list with no row
+ * at all: why it is empty and what to do, rather than ten rows of '-'.
  */
-export function TopList<Row>({ title, columns, rows, rowKey, note }: { title: string; columns: TopColumn<Row>[]; rows: Row[]; rowKey: (row: Row) => string; note?: string }) {
+export function TopList<Row>({
+  title,
+  columns,
+  rows,
+  rowKey,
+  note,
+  empty,
+}: {
+  title: string
+  columns: TopColumn<Row>[]
+  rows: Row[]
+  rowKey: (row: Row) => string
+  note?: string
+  empty?: ReactNode
+}) {
   const padded: Array<Row | null> = [...rows.slice(0, TOP_LIST_SIZE), ...Array<null>(Math.max(0, TOP_LIST_SIZE - rows.length)).fill(null)]
   const align = (c: TopColumn<Row>) => (c.numeric ? 'text-right tabular-nums' : 'text-left')
   return (
@@ -22,6 +37,9 @@ export function TopList<Row>({ title, columns, rows, rowKey, note }: { title: st
         <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
         {note && <span className="text-xs text-slate-500">{note}</span>}
       </div>
+      {rows.length === 0 && empty ? (
+        <div className="px-4 pb-4 pt-3 text-sm text-slate-600">{empty}</div>
+      ) : (
       <table className="mt-2 w-full table-fixed text-sm">
         <thead className="text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -44,6 +62,7 @@ export function TopList<Row>({ title, columns, rows, rowKey, note }: { title: st
           ))}
         </tbody>
       </table>
+      )}
     </section>
   )
 }
