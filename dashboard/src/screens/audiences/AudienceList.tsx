@@ -4,8 +4,11 @@ import { AUDIENCE_TEXT } from '@fl0/contracts/audiences'
 import { useApi } from '../../api/context.tsx'
 import { useFetch } from '../../api/useFetch.ts'
 import type { AudienceSummary } from '../../api/types.ts'
+import { Button } from '../../ui/Button.tsx'
 import { FetchView } from '../../ui/FetchView.tsx'
 import { DataGrid, type Column } from '../../ui/grid/DataGrid.tsx'
+import { CreateAudienceModal } from './CreateAudienceModal.tsx'
+import { EMPTY_DRAFT, usableFilters } from './filters/draft.ts'
 import { AUDIENCES, useAudiencePaths } from './paths.ts'
 
 const columns: Column<AudienceSummary>[] = [
@@ -27,7 +30,8 @@ const columns: Column<AudienceSummary>[] = [
 /**
  * The Audiences tab (part 3 §2): the saved audiences with their members and
  * companies counted now, searched by name as one types; a row opens the
- * audience's editor.
+ * audience's editor. 'New audience' starts one: the create modal of part 3
+ * §4 with no filters yet, then the audience's page, its filters first.
  */
 export default function AudienceList() {
   const { organization = '' } = useParams()
@@ -35,18 +39,25 @@ export default function AudienceList() {
   const navigate = useNavigate()
   const paths = useAudiencePaths()
   const [search, setSearch] = useState('')
+  const [creating, setCreating] = useState(false)
   const fetched = useFetch((signal) => api.audiences.list(organization, signal), [organization], { name: AUDIENCES })
   const term = search.trim().toLowerCase()
   return (
     <div className="space-y-4">
-      <input
-        type="search"
-        aria-label={AUDIENCE_TEXT.search}
-        placeholder={AUDIENCE_TEXT.search}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-        className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-indigo-200"
-      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <input
+          type="search"
+          aria-label={AUDIENCE_TEXT.search}
+          placeholder={AUDIENCE_TEXT.search}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          className="w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm outline-none focus:ring-2 focus:ring-indigo-200"
+        />
+        <Button onClick={() => setCreating(true)}>
+          <span aria-hidden>+</span> New audience
+        </Button>
+      </div>
+      {creating && <CreateAudienceModal org={organization} filters={usableFilters(EMPTY_DRAFT)} onClose={() => setCreating(false)} />}
       <FetchView fetched={fetched}>
         {({ audiences }) => (
           <DataGrid

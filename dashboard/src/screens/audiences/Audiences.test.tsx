@@ -259,6 +259,19 @@ describe('the audiences list (people/audiences)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme/people/audiences/a2'))
   })
 
+  it("'New audience' opens the create modal; on creation the audience, with no filters yet, opens", async () => {
+    const server = audiencesServer({ audiences: [summary('a1', 'Pro users')] })
+    const { router } = renderRoutes(routes, '/organizations/acme/people/audiences', { server })
+    fireEvent.click(await screen.findByRole('button', { name: 'New audience' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create audience' }))
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Trials' } })
+    fireEvent.click(dialog.getByRole('button', { name: 'Create audience' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme/people/audiences/a2'))
+    expect(server.callsTo('POST', `${ORG}/audiences`).map((c) => c.body)).toEqual([{ name: 'Trials', description: '' }])
+    expect(await screen.findByText('The audience "Trials" has been saved')).toBeTruthy()
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trials' })).toBeTruthy()
+  })
+
   it('stays in the people-ai mount', async () => {
     const server = audiencesServer({ audiences: [summary('a1', 'Pro users')] })
     const { router } = renderRoutes(routes, '/organizations/acme/people-ai/audiences', { server })
