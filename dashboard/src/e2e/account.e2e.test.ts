@@ -116,7 +116,7 @@ describe.runIf(runBrowserTests)('accounts in the browser', () => {
     await second.page.goto(`${site}/`)
     await second.page.getByLabel('Organization name').fill('Acme')
     await second.page.getByRole('button', { name: 'Create organization' }).click()
-    await second.page.waitForURL(/\/organizations\/acme\/people$/)
+    await second.page.waitForURL(/\/organizations\/acme$/)
     expect((await state()).orgs).toBe(before.orgs + 1)
   })
 })

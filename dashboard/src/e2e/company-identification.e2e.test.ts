@@ -83,7 +83,7 @@ describe.skipIf(!runBrowserTests)('the company page with identification, in Chro
   it('staff imports business intents through the Tools page', async () => {
     // The first account is staff and adopts the organisation, which has no member yet.
     await signUp(page, fl0, 'Ada Lovelace', 'ada@example.com')
-    await page.waitForURL(/\/organizations\/[^/]+\/people$/)
+    await page.waitForURL(/\/organizations\/[^/]+$/)
     await page.goto(`${fl0.url}/admin`)
     const csv = [
       'company_domain,topic,score,date',

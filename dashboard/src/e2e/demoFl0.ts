@@ -40,9 +40,15 @@ export async function startDemoFl0(options: DemoOptions = SMALL_DEMO, env: Recor
 /** The demo organisation's address in the dashboard, and a path in it ('/metrics'). */
 export const demoUrl = (fl0: DemoFl0, path = '') => `${fl0.url}/organizations/${fl0.organisation.org.url_code}${path}`
 
-/** Signs up the first account (Ada Lovelace, staff): it adopts the demo organisation and lands on its People page. */
+/**
+ * Signs up the first account (Ada Lovelace, staff): it adopts the demo
+ * organisation and lands on its home (screens/home); then opens its People
+ * page, where the tests start.
+ */
 export async function signUpToDemo(page: Page, fl0: DemoFl0) {
   await signUp(page, fl0, 'Ada Lovelace', 'ada@example.com')
+  await page.waitForURL(/\/organizations\/demo$/)
+  await page.goto(demoUrl(fl0, '/people'))
   await page.waitForURL(/\/organizations\/demo\/people$/)
 }
 

@@ -107,12 +107,20 @@ export async function signUp(page: Page, fl0: Fl0Site, name: string, email: stri
   await followConfirmation(page, fl0.url, await fl0.mailedLink(email, 'verify-email'))
 }
 
-/** Creates an organisation through the form an account without one is shown; returns its url code once its People page opens. */
+/**
+ * Creates an organisation through the form an account without one is shown;
+ * it lands on the organisation's home (screens/home); returns its url code
+ * once its People page, where the tests start, is open.
+ */
 export async function createOrganisation(page: Page, name: string): Promise<string> {
   await page.getByLabel('Organization name').fill(name)
   await page.getByRole('button', { name: 'Create organization' }).click()
-  await page.waitForURL(/\/organizations\/[^/]+\/people$/)
-  return new URL(page.url()).pathname.split('/')[2]!
+  await page.waitForURL(/\/organizations\/[^/]+$/)
+  const code = new URL(page.url()).pathname.split('/')[2]!
+  await page.getByRole('heading', { name: 'This week', level: 1 }).waitFor()
+  await page.goto(new URL(`/organizations/${code}/people`, page.url()).href)
+  await page.getByRole('heading', { name: 'People', level: 1 }).waitFor()
+  return code
 }
 
 export const menu = (page: Page) => page.getByRole('complementary', { name: 'Main menu' })

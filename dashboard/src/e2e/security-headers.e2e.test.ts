@@ -110,7 +110,10 @@ describe.skipIf(!runBrowserTests)('security headers, in Chromium', () => {
     await open(fl0.url + '/account/sign-up', 'Create your account')
     await fillSignUp(page, 'Ada Lovelace', 'ada@example.com')
     await followConfirmation(page, fl0.url, await fl0.mailedLink('ada@example.com', 'verify-email'))
-    await page.waitForURL(/\/organizations\/demo\/people$/)
+    // The organisation's home (screens/home), then the people.
+    await page.waitForURL(/\/organizations\/demo$/)
+    await page.getByRole('region', { name: 'Top pages' }).waitFor()
+    await open(org('/people'), 'People')
     await page.getByRole('table').first().waitFor()
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {})
 

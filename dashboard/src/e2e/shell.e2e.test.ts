@@ -80,14 +80,15 @@ describe.skipIf(!runBrowserTests)('the dashboard shell, in Chromium', () => {
     // Rule set B: spaces are fine here.
     await dialog.getByLabel('Organization name').fill('Globex Labs')
     await dialog.getByRole('button', { name: 'Create', exact: true }).click()
-    await page.waitForURL((url) => /\/organizations\/[^/]+\/people$/.test(url.pathname) && !url.pathname.startsWith(`/organizations/${acme}/`))
+    // An organisation's address opens its home (screens/home).
+    await page.waitForURL((url) => /^\/organizations\/[^/]+$/.test(url.pathname) && url.pathname !== `/organizations/${acme}`)
     const globex = new URL(page.url()).pathname.split('/')[2]
     expect(await page.getByRole('button', { name: 'Switch organization' }).textContent()).toContain('Globex Labs')
 
     await page.getByRole('button', { name: 'Switch organization' }).click()
     await screenshot(page, 'shell-05-switcher')
     await page.getByRole('menuitem', { name: 'Acme' }).click()
-    await page.waitForURL(`**/organizations/${acme}/people`)
+    await page.waitForURL(`**/organizations/${acme}`)
     expect(await page.getByRole('button', { name: 'Switch organization' }).textContent()).toContain('Acme')
 
     // The last organisation opened is the default: '/' returns to it.
@@ -96,7 +97,7 @@ describe.skipIf(!runBrowserTests)('the dashboard shell, in Chromium', () => {
     await page.getByRole('heading', { name: 'Data sources' }).waitFor()
     expect((await remembered).request().postDataJSON()).toEqual({ defaultOrgUrlCode: globex })
     await page.goto(fl0.url + '/')
-    await page.waitForURL(`**/organizations/${globex}/people`)
+    await page.waitForURL(`**/organizations/${globex}`)
   })
 
   it('turns on fl0-ai: the AI layout, with Data model open on /lexicon, and home goes to /reports', async () => {
@@ -131,7 +132,7 @@ describe.skipIf(!runBrowserTests)('the dashboard shell, in Chromium', () => {
     await page.getByText('Invalid email or password').waitFor()
     await page.getByLabel('Password').fill(PASSWORD)
     await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL(/\/organizations\/[^/]+\/people$/)
+    await page.waitForURL(/\/organizations\/[^/]+$/)
     expect(errors).toEqual([])
   })
 })

@@ -92,7 +92,7 @@ describe.skipIf(!runBrowserTests)('team and settings, in Chromium', () => {
     await followConfirmation(page, fl0.url, await confirmationMailedTo('linus@example.com'))
     await page.waitForURL(`**${link}`)
     await page.getByRole('button', { name: 'Accept invitation' }).click()
-    await page.waitForURL(`**/organizations/${org}/people`)
+    await page.waitForURL(`**/organizations/${org}`)
     expect(await page.getByRole('button', { name: 'Switch organization' }).textContent()).toContain('Navy')
     await screenshot(page, 'team-04-accepted')
 

@@ -66,7 +66,7 @@ describe('the shell', () => {
     const options = within(screen.getByRole('menu', { name: 'Switch organization' }))
     expect(options.getAllByRole('menuitem').map((o) => o.textContent)).toEqual(['AAcme', 'GGlobex', 'Create organization...'])
     fireEvent.click(options.getByText('Globex'))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/globex/people'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/globex'))
     await waitFor(() => expect(server.callsTo('PATCH', '/api/users/me/preferences').map((c) => c.body)).toContainEqual({ defaultOrgUrlCode: 'globex' }))
   })
 

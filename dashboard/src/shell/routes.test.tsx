@@ -22,20 +22,21 @@ describe('routes', () => {
 
   it('sends / to the default organisation, else the first, else the create form', async () => {
     const a = renderRoutes(routes, '/', { server: server(), user: { ...USER, preferences: { isMenuCollapsed: false, defaultOrgUrlCode: 'globex' } } })
-    await waitFor(() => expect(a.router.state.location.pathname).toBe('/organizations/globex/people'))
+    await waitFor(() => expect(a.router.state.location.pathname).toBe('/organizations/globex'))
     a.unmount()
 
     const b = renderRoutes(routes, '/organizations', { server: server(), user: { ...USER, preferences: { isMenuCollapsed: false, defaultOrgUrlCode: 'gone' } } })
-    await waitFor(() => expect(b.router.state.location.pathname).toBe('/organizations/acme/people'))
+    await waitFor(() => expect(b.router.state.location.pathname).toBe('/organizations/acme'))
     b.unmount()
 
     renderRoutes(routes, '/', { server: server(), user: { ...USER, orgs: [] } })
     expect(await screen.findByRole('heading', { name: 'Create your Organization' })).toBeTruthy()
   })
 
-  it('sends the organisation home to /reports with fl0-ai, else /people', async () => {
+  it("sends the organisation home to /reports with fl0-ai, else shows the home (issue 22's page in place of the spec's /people)", async () => {
     const a = renderRoutes(routes, '/organizations/acme', { server: server() })
-    await waitFor(() => expect(a.router.state.location.pathname).toBe('/organizations/acme/people'))
+    expect(await screen.findByRole('heading', { level: 1, name: 'This week' })).toBeTruthy()
+    expect(a.router.state.location.pathname).toBe('/organizations/acme')
     a.unmount()
     document.cookie = 'fl0-ai=true; path=/'
     const b = renderRoutes(routes, '/organizations/acme', { server: server() })

@@ -22,7 +22,7 @@ describe('sign-in', () => {
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ada@example.com' } })
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } })
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme/people'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme'))
     expect(server.callsTo('POST', '/api/sign-in')[0].body).toEqual({ token: 'id-token' })
     expect(sessionStorage.getItem('fl0-id-token')).toBeNull()
   })

@@ -29,7 +29,7 @@ describe('the invitation link', () => {
     server.on('POST', '/api/invitations/tok/accept', { body: { url_code: 'acme' } })
     const { router } = renderRoutes(routes, '/invitations/tok', { server, user: null })
     fireEvent.click(await screen.findByRole('button', { name: 'Accept invitation' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme/people'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme'))
     expect(server.callsTo('POST', '/api/invitations/tok/accept')).toHaveLength(1)
   })
 
