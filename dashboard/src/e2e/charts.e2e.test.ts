@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { MetricDefinition, MetricGraph } from '@fl0/contracts/metrics'
-import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
-import { demoUrl, signUpToDemo, startDemoFl0, waitForLexicon, type DemoFl0 } from './demoFl0.ts'
+import { launchChromium, openPage, runBrowserTests, screenshot, signUp } from './harness.ts'
+import { demoUrl, startDemoFl0, waitForLexicon, type DemoFl0 } from './demoFl0.ts'
 
 /**
  * Charts and the metric editor as a user sees them, in Chromium against a real
@@ -41,7 +41,9 @@ describe.skipIf(!runBrowserTests)('charts and the metric editor, in Chromium', (
     })
     base = demoUrl(fl0, '/metrics')
     await context.addCookies([{ name: 'fl0-metrics-breakdown', value: 'true', url: fl0.url }])
-    await signUpToDemo(page, fl0)
+    // Signed in: the first account adopts the demo organisation (wherever it lands in it, the tests go to their own pages).
+    await signUp(page, fl0, 'Ada Lovelace', 'ada@example.com')
+    await page.waitForURL(/\/organizations\/demo(\/|$)/)
   })
   afterAll(async () => {
     await browser?.close()
@@ -74,10 +76,11 @@ describe.skipIf(!runBrowserTests)('charts and the metric editor, in Chromium', (
       .evaluateAll((els) => els.map((e) => [e.getAttribute('data-label'), e.getAttribute('data-value')] as const))
   }
 
-  for (const viewport of [
+  const viewports = [
     { width: 1440, height: 900 },
     { width: 1280, height: 720 },
-  ]) {
+  ]
+  for (const viewport of viewports) {
     const size = `${viewport.width}x${viewport.height}`
 
     it(`${size}: a breakdown's legend reads each value and the total where the cursor is, the latest without one; 30 bars' labels do not overlap; the period under way is partial`, async () => {
@@ -132,7 +135,7 @@ describe.skipIf(!runBrowserTests)('charts and the metric editor, in Chromium', (
       expect((await chart.getAttribute('data-partial'))!.split(',')).toContain(String(last))
       const over = await chart.locator('.u-over').boundingBox()
       await page.mouse.move(over!.x + over!.width - 2, over!.y + over!.height / 2)
-      await expect.poll(() => legend().getByTestId('legend-period').textContent()).toBe(`${shortDay(graph.data.labels[last]!)}partial`)
+      await expect.poll(() => legend().getByTestId('legend-period').textContent()).toBe(`Week of ${shortDay(graph.data.labels[last]!)}partial`)
       await screenshot(page, `charts-02-weekly-partial-${size}`)
       await page.mouse.move(5, 5)
     })
@@ -183,4 +186,49 @@ describe.skipIf(!runBrowserTests)('charts and the metric editor, in Chromium', (
       expect(errors).toEqual([])
     })
   }
+
+  it("draws a custom report's metric cards the same way: values and total in the legend, thinned labels, the first and last months partial", async () => {
+    const api = (path: string) => `${fl0.url}${path}`
+    const metric = async (name: string, definition: Record<string, unknown>) => {
+      const res = await page.request.post(api('/api/orgs/demo/metrics'), { data: { name, description: '', category: 'charts', definition } })
+      expect(res.status()).toBe(201)
+      return ((await res.json()) as { metricId: string }).metricId
+    }
+    const byRole = await metric('Logins by role', { events: [{ name: 'Logged In' }], graphType: 'bar', dateRange: 'last30Days', occurring: 'daily', breakdown: { trait: 'role', values: [] } })
+    const monthly = await metric('Monthly logins', { events: [{ name: 'Logged In' }], graphType: 'line', dateRange: 'last6Months', occurring: 'monthly' })
+    const res = await page.request.post(api('/api/orgs/demo/reports'), { data: { name: 'Charts', metric_ids: [byRole, monthly] } })
+    const { report_id } = (await res.json()) as { report_id: string }
+
+    for (const viewport of viewports) {
+      await page.setViewportSize(viewport)
+      await page.goto(demoUrl(fl0, `/reports/${report_id}`))
+      const bars = page.getByRole('article', { name: 'Logins by role' })
+      const chart = bars.getByRole('img', { name: 'Unique users' })
+      await chart.locator('canvas').waitFor()
+      const graph = graphs.findLast((g) => g.definition.breakdown?.trait === 'role' && g.definition.graphType === 'bar')!.graph
+      const { labels, datasets } = graph.data
+      await expect.poll(() => bars.getByTestId('legend-period').textContent()).toBe(`${shortDay(labels.at(-1)!)}partial`)
+      expect(await bars.getByTestId('legend-total').textContent()).toBe(`Total${datasets.reduce((n, d) => n + d.data.at(-1)!, 0)}`)
+      const i = 10
+      const over = (await chart.locator('.u-over').boundingBox())!
+      await page.mouse.move(over.x + ((i + 0.5) / labels.length) * over.width, over.y + over.height / 2)
+      await expect.poll(() => bars.getByTestId('legend-period').textContent()).toBe(shortDay(labels[i]!))
+      expect(await bars.getByTestId('legend-series').evaluateAll((els) => els.map((e) => e.getAttribute('data-value')))).toEqual(datasets.map((d) => String(d.data[i])))
+      expect(await bars.getByTestId('legend-total').textContent()).toBe(`Total${datasets.reduce((n, d) => n + d.data[i]!, 0)}`)
+      const ticks = JSON.parse((await chart.getAttribute('data-x-ticks'))!) as Tick[]
+      expect(ticks.length).toBeGreaterThan(2)
+      for (let k = 1; k < ticks.length; k++) expect(ticks[k]!.left).toBeGreaterThan(ticks[k - 1]!.right)
+      await page.mouse.move(5, 5)
+
+      // Six months back from today start mid-month: the first month is cut, the last under way.
+      const line = page.getByRole('article', { name: 'Monthly logins' }).getByRole('img', { name: 'Unique users' })
+      await line.locator('canvas').waitFor()
+      const months = graphs.findLast((g) => g.definition.occurring === 'monthly' && g.definition.dateRange === 'last6Months')!.graph.data
+      expect(await line.getAttribute('data-partial')).toBe(String(months.partial))
+      expect(months.partial!.at(-1)).toBe(months.labels.length - 1)
+      await page.getByRole('article', { name: 'Monthly logins' }).getByText('Partial period: not over yet, or cut by the date range').waitFor()
+      await screenshot(page, `charts-05-report-${viewport.width}x${viewport.height}`)
+    }
+    expect(errors).toEqual([])
+  })
 })

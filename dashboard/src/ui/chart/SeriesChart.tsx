@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { shortNumber } from '../format.ts'
-import { canDraw, isDateLabel, shortLabel, toSeconds } from './axis.ts'
+import { canDraw, isDateLabel, periodNames, toSeconds } from './axis.ts'
 import { ChartLegend } from './ChartLegend.tsx'
 import { labelStep, legendAt, thinned } from './legend.ts'
 import { seriesColor } from './palette.ts'
@@ -135,7 +135,8 @@ function options(UPlot: typeof uPlot, props: BuildProps, width: number): { opts:
   const ys = lines ? [...lines.map((l) => l.solid), ...lines.map((l) => l.dashed)] : series.map((s) => s.data)
 
   // The x axis names the points themselves (each period's first day, each bar group), as many as fit without overlapping.
-  const widest = Math.max(0, ...labels.map((l) => textWidth(shortLabel(l))))
+  const name = periodNames(labels).axis
+  const widest = Math.max(0, ...labels.map((l) => textWidth(name(l))))
   let named: number[] = []
   const splits = (u: uPlot) => {
     const plot = u.bbox.width / (window.devicePixelRatio || 1)
@@ -147,7 +148,7 @@ function options(UPlot: typeof uPlot, props: BuildProps, width: number): { opts:
   const reportTicks = (u: uPlot) => {
     const left = u.bbox.left / (window.devicePixelRatio || 1)
     const ticks = named.map((i) => {
-      const text = shortLabel(labels[i]!)
+      const text = name(labels[i]!)
       const centre = left + u.valToPos(xs[i]!, 'x')
       const w = textWidth(text)
       return { text, left: Math.round(centre - w / 2), right: Math.round(centre + w / 2) }
@@ -157,7 +158,7 @@ function options(UPlot: typeof uPlot, props: BuildProps, width: number): { opts:
   }
   const nameOf = (t: number) => {
     const i = time ? xs.indexOf(t) : t
-    return Number.isInteger(i) && labels[i] !== undefined ? shortLabel(labels[i]) : ''
+    return Number.isInteger(i) && labels[i] !== undefined ? name(labels[i]) : ''
   }
 
   const opts: uPlot.Options = {
@@ -177,6 +178,22 @@ function options(UPlot: typeof uPlot, props: BuildProps, width: number): { opts:
     series: [{}, ...uSeries, ...dashedSeries],
     hooks: {
       setCursor: [(u) => props.onCursor(u.cursor.idx ?? null)],
+      // A partial bar's column is shaded behind the bars, so that a period under way with nothing counted yet is marked too.
+      drawClear:
+        kind === 'bar'
+          ? [
+              (u) => {
+                u.ctx.save()
+                u.ctx.fillStyle = 'rgba(148, 163, 184, 0.12)'
+                for (const i of partial) {
+                  if (xs[i] === undefined) continue
+                  const x0 = u.valToPos(xs[i] - 0.5, 'x', true)
+                  u.ctx.fillRect(x0, u.bbox.top, u.valToPos(xs[i] + 0.5, 'x', true) - x0, u.bbox.height)
+                }
+                u.ctx.restore()
+              },
+            ]
+          : [],
       draw: [
         (u) => {
           if (kind === 'bar') for (const i of partial) if (xs[i] !== undefined) hatch(u, u.valToPos(xs[i] - 0.4, 'x', true), u.valToPos(xs[i] + 0.4, 'x', true))

@@ -14,3 +14,22 @@ export function shortLabel(label: string): string {
 
 /** Whether this page can draw on a canvas (jsdom, for component tests, cannot: a chart's box stays empty there). */
 export const canDraw = () => typeof ResizeObserver !== 'undefined' && typeof matchMedia !== 'undefined' && document.createElement('canvas').getContext('2d') !== null
+
+const DAY_MS = 86_400_000
+const utc = (label: string) => new Date(`${label.slice(0, 10)}T00:00:00Z`)
+
+/**
+ * How a time series' periods are named, from their first days: months by
+ * their name ('Nov' on the axis, 'Nov 2026' in the legend), weeks as 'Week of
+ * Nov 23' in the legend, days and anything else as shortLabel does.
+ */
+export function periodNames(labels: readonly string[]): { axis: (label: string) => string; heading: (label: string) => string } {
+  const days = labels.length >= 2 && labels.every((l) => /^\d{4}-\d{2}-\d{2}$/.test(l))
+  const gaps = days ? labels.slice(1).map((l, i) => (utc(l).getTime() - utc(labels[i]!).getTime()) / DAY_MS) : []
+  if (days && labels.every((l) => l.endsWith('-01')) && gaps.every((g) => g >= 28 && g <= 31)) {
+    const month = (opts: Intl.DateTimeFormatOptions) => (l: string) => utc(l).toLocaleDateString('en-US', { ...opts, timeZone: 'UTC' })
+    return { axis: month({ month: 'short' }), heading: month({ month: 'short', year: 'numeric' }) }
+  }
+  if (days && gaps.every((g) => g === 7)) return { axis: shortLabel, heading: (l) => `Week of ${shortLabel(l)}` }
+  return { axis: shortLabel, heading: shortLabel }
+}

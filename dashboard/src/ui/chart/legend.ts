@@ -1,4 +1,4 @@
-import { shortLabel } from './axis.ts'
+import { periodNames } from './axis.ts'
 import { seriesColor } from './palette.ts'
 import type { Series } from './SeriesChart.tsx'
 
@@ -28,7 +28,7 @@ export function legendAt(labels: string[], series: Series[], index: number | nul
   const rows = series.map((s, k) => ({ label: s.label, value: i >= 0 ? options.format(s.data[i] ?? 0) : '', color: seriesColor(s.label, k) }))
   const sum = series.reduce((n, s) => n + (s.data[i] ?? 0), 0)
   return {
-    heading: i >= 0 && labels[i] !== undefined ? shortLabel(labels[i]) : '',
+    heading: i >= 0 && labels[i] !== undefined ? periodNames(labels).heading(labels[i]) : '',
     partial: (options.partial ?? []).includes(i),
     rows,
     total: series.length > 1 && options.summable !== false && i >= 0 ? options.format(sum) : undefined,

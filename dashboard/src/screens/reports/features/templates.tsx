@@ -86,7 +86,7 @@ export function GraphCard({ title, graph }: { title: string; graph?: MetricGraph
   const series = graph?.data.datasets.length ? graph.data.datasets : [{ label: title, data: labels.map(() => 0) }]
   return (
     <Card title={title}>
-      <SeriesChart kind="line" labels={labels} series={series} label={title} height={220} />
+      <SeriesChart kind="line" labels={labels} series={series} label={title} height={220} partial={graph?.data.partial} />
     </Card>
   )
 }
