@@ -17,6 +17,10 @@ const ADMIN_ONLY = new Set([
   'DELETE /api/orgs/:organization/users/:userId',
   'POST /api-v2/orgs/:organization/settings/callback-secret',
   'DELETE /api-v2/orgs/:organization/settings/callback-secret',
+  // An open invitation's link is for admins only (routes/invitations.ts).
+  'GET /api/orgs/:organization/invitations/delivery',
+  'POST /api/orgs/:organization/invitations/:id/link',
+  'POST /api/orgs/:organization/invitations/:id/resend',
 ])
 
 /** Routes anyone may call: adding one is a decision, so it has to be written here. */
