@@ -98,7 +98,14 @@ export function AudiencePreview({ org, filters }: { org: string; filters: Audien
               // The member's company by name, opening its profile (by its id: the server finds its domain).
               company: (r) => {
                 const id = text(r.companyId)
-                return id ? <Link to={paths.companyProfile(id)} className={linkClass}>{text(r.company) ?? id}</Link> : show('company', r.company)
+                const label = text(r.company) ?? id
+                return id ? (
+                  <Link to={paths.companyProfile(id)} title={label} className={linkClass}>
+                    {label}
+                  </Link>
+                ) : (
+                  show('company', r.company)
+                )
               },
             })}
             rows={data.users}
@@ -116,11 +123,14 @@ export function AudiencePreview({ org, filters }: { org: string; filters: Audien
                 key: 'companyId',
                 header: 'Company',
                 // Named (else its domain), opening its profile: by domain when known, else by id.
-                render: (r) => (
-                  <Link to={paths.companyProfile(text(r.domain) ?? String(r.companyId))} className={`${linkClass} font-medium`}>
-                    {text(r.name) ?? text(r.domain) ?? String(r.companyId)}
-                  </Link>
-                ),
+                render: (r) => {
+                  const label = text(r.name) ?? text(r.domain) ?? String(r.companyId)
+                  return (
+                    <Link to={paths.companyProfile(text(r.domain) ?? String(r.companyId))} title={label} className={`${linkClass} font-medium`}>
+                      {label}
+                    </Link>
+                  )
+                },
               },
               // The name is the first column's.
               data.companyColumns.filter((c) => c.key !== 'name'),
