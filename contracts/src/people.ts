@@ -25,6 +25,14 @@ export const PEOPLE_TEXT = {
   searchPlaceholder: 'Search name, e-mail or company...',
   noMatches: (search: string) => `No people match "${search}"`,
   exportCsv: 'Export CSV',
+  /**
+   * Who the list counts (fl0's own): people with a user id, as audiences count
+   * them. The admin people table also counts, as identified, anonymous leads
+   * who left an e-mail and visitors a partner's callback named: here they show
+   * with 'Show anonymous users'.
+   */
+  whoIsCounted: "Signed-in people (a user id). Leads known only by an e-mail, and other visitors, show with 'Show anonymous users'.",
+  whoIsCountedAnonymous: 'Everyone: signed-in people, leads known by an e-mail and anonymous visitors.',
   /** The user profile's feature lists when the organisation has defined no feature yet. */
   noFeaturesYet: 'No features yet: features group events into what your product offers.',
   createFeature: 'Create a feature',

@@ -108,6 +108,16 @@ describe('the People table', () => {
     expect(screen.getByText('1–20 of 41')).toBeTruthy()
   })
 
+  it('says whom the total counts, with and without anonymous users', async () => {
+    renderRoutes(routes, '/organizations/acme/people', { server: peopleServer(() => ({ totalUsers: 2, users: [ADA, DAN] })) })
+    await screen.findByRole('link', { name: 'Ada Lovelace' })
+    const toggle = screen.getByRole('switch', { name: 'Show anonymous users' })
+    expect(toggle.getAttribute('aria-describedby')).toBe('people-counted')
+    expect(document.getElementById('people-counted')!.textContent).toBe("Signed-in people (a user id). Leads known only by an e-mail, and other visitors, show with 'Show anonymous users'.")
+    fireEvent.click(toggle)
+    await waitFor(() => expect(document.getElementById('people-counted')!.textContent).toBe('Everyone: signed-in people, leads known by an e-mail and anonymous visitors.'))
+  })
+
   it('searches on the server once typing settles, back on page 1, and exports what the search and toggle show', async () => {
     const server = peopleServer((call) => (call.query.get('search') === 'acme' ? { totalUsers: 1, users: [ADA] } : call.query.get('search') ? { totalUsers: 0, users: [] } : { totalUsers: 13678, users: [ADA, DAN] }))
     renderRoutes(routes, '/organizations/acme/people', { server })
@@ -119,10 +129,10 @@ describe('the People table', () => {
     await waitFor(() => expect(server.callsTo('GET', API).at(-1)!.query.get('page')).toBe('2'))
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search people' }), { target: { value: '  acme ' } })
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Dan' })).toBeNull())
+    expect(await screen.findByText('1–1 of 1')).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Dan' })).toBeNull()
     const last = server.callsTo('GET', API).at(-1)!
     expect([last.query.get('page'), last.query.get('search')]).toEqual(['1', 'acme'])
-    expect(screen.getByText('1–1 of 1')).toBeTruthy()
     expect(exportLink().getAttribute('href')).toBe('/api-v2/orgs/acme/people/export.csv?ip2company=false&search=acme')
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search people' }), { target: { value: 'zzz' } })

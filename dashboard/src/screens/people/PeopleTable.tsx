@@ -129,7 +129,7 @@ export function PeopleTable() {
         <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-700">
           <span className="relative inline-flex h-5 w-9 shrink-0">
             {/* The real checkbox lies over the drawn switch, so a click on either is a click on it. */}
-            <input type="checkbox" role="switch" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} className="peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer opacity-0" />
+            <input type="checkbox" role="switch" aria-describedby="people-counted" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} className="peer absolute inset-0 z-10 m-0 h-full w-full cursor-pointer opacity-0" />
             <span
               aria-hidden
               className="pointer-events-none h-5 w-9 rounded-full bg-slate-300 transition-colors after:absolute after:left-0.5 after:top-0.5 after:h-4 after:w-4 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:bg-indigo-600 peer-checked:after:translate-x-4 peer-focus-visible:ring-2 peer-focus-visible:ring-indigo-400"
@@ -146,6 +146,10 @@ export function PeopleTable() {
           {PEOPLE_TEXT.exportCsv}
         </a>
       </div>
+      {/* Who the total counts, so it can be told from the admin table's (leads and partner matches counted there). */}
+      <p id="people-counted" className="-mt-1 text-xs text-slate-500">
+        {anonymous ? PEOPLE_TEXT.whoIsCountedAnonymous : PEOPLE_TEXT.whoIsCounted}
+      </p>
       <FetchView fetched={fetched}>
         {({ totalUsers, users }) => (
           <DataGrid

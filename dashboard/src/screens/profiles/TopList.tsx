@@ -40,28 +40,28 @@ export function TopList<Row>({
       {rows.length === 0 && empty ? (
         <div className="px-4 pb-4 pt-3 text-sm text-slate-600">{empty}</div>
       ) : (
-      <table className="mt-2 w-full table-fixed text-sm">
-        <thead className="text-xs uppercase tracking-wide text-slate-500">
-          <tr>
-            {columns.map((c) => (
-              <th key={c.header} scope="col" className={`px-4 py-1.5 font-medium ${align(c)}`}>
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {padded.map((row, i) => (
-            <tr key={row === null ? `pad-${i}` : rowKey(row)} className="border-t border-slate-100">
+        <table className="mt-2 w-full table-fixed text-sm">
+          <thead className="text-xs uppercase tracking-wide text-slate-500">
+            <tr>
               {columns.map((c) => (
-                <td key={c.header} className={`truncate px-4 py-1.5 ${align(c)} ${row === null ? 'text-slate-400' : 'text-slate-800'}`}>
-                  {row === null ? PEOPLE_TEXT.pad : c.render(row)}
-                </td>
+                <th key={c.header} scope="col" className={`px-4 py-1.5 font-medium ${align(c)}`}>
+                  {c.header}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {padded.map((row, i) => (
+              <tr key={row === null ? `pad-${i}` : rowKey(row)} className="border-t border-slate-100">
+                {columns.map((c) => (
+                  <td key={c.header} className={`truncate px-4 py-1.5 ${align(c)} ${row === null ? 'text-slate-400' : 'text-slate-800'}`}>
+                    {row === null ? PEOPLE_TEXT.pad : c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   )
