@@ -59,4 +59,7 @@ export const HOME_TEXT = {
   noCompanies: 'No company was identified this week.',
   noPages: 'No page was viewed this week.',
   allPeople: 'All people',
+  /** Nothing at all this week: where events come from. */
+  quiet: 'No visits this week yet. Visits arrive from your data sources: add the JS snippet to your site or connect a Segment source.',
+  dataSources: 'Open Data sources',
 } as const

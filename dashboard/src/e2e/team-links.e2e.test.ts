@@ -46,6 +46,12 @@ describe.skipIf(!runBrowserTests)('the admin entry and invitation links, in Chro
     await page.getByRole('navigation', { name: 'Admin sections' }).waitFor()
     await page.getByRole('link', { name: 'Summary' }).waitFor()
     await screenshot(page, 'team-links-02-admin-area')
+
+    // The new organisation's home (screens/home) has no visit yet: it says where visits come from.
+    await page.goto(`${fl0.url}/organizations/${org}`)
+    await page.getByText('No visits this week yet.', { exact: false }).waitFor()
+    expect(await page.getByRole('link', { name: 'Open Data sources →' }).getAttribute('href')).toBe(`/organizations/${org}/data-sources`)
+    await screenshot(page, 'home-00-empty-1440')
   })
 
   it('without SMTP the invitation says no e-mail was sent, and Copy link copies a link that joins the invitee', async () => {

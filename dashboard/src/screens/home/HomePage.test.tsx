@@ -46,5 +46,6 @@ describe('the organisation home', () => {
     expect(await screen.findByText('No identified person was active this week.')).toBeTruthy()
     expect(screen.getByText('No company was identified this week.')).toBeTruthy()
     expect(screen.getByText('No page was viewed this week.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Open Data sources →' }).getAttribute('href')).toBe('/organizations/acme/data-sources')
   })
 })

@@ -33,6 +33,14 @@ export default function HomePage() {
             <p className="-mt-4 text-sm text-slate-500">
               {HOME_TEXT.subtitle}: {formatDate(home.from)} – {formatDate(home.to)}
             </p>
+            {home.people.active === 0 && home.companies.active === 0 && home.pages.length === 0 && (
+              <div role="note" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-indigo-100 bg-indigo-50 px-5 py-4 text-sm text-indigo-900">
+                <span>{HOME_TEXT.quiet}</span>
+                <Link to={`${base}/data-sources`} className="font-medium text-indigo-700 hover:underline">
+                  {HOME_TEXT.dataSources} →
+                </Link>
+              </div>
+            )}
             <div className="grid gap-4 sm:grid-cols-2">
               <Stat label={HOME_TEXT.companies} value={home.companies.active} fresh={home.companies.new} />
               <Stat label={HOME_TEXT.people} value={home.people.active} fresh={home.people.new} />
@@ -70,7 +78,7 @@ function Stat({ label, value, fresh }: { label: string; value: number; fresh: nu
     <section aria-label={`${label} this week`} className="rounded-lg border border-slate-200 bg-white p-5">
       <div className="text-sm font-medium text-slate-500">{label}</div>
       <div className="mt-1 text-3xl font-semibold tabular-nums">{count(value)}</div>
-      <div className="mt-1 text-sm text-emerald-700">{HOME_TEXT.newSinceLastWeek(fresh)}</div>
+      <div className={`mt-1 text-sm ${fresh > 0 ? 'text-emerald-700' : 'text-slate-500'}`}>{HOME_TEXT.newSinceLastWeek(fresh)}</div>
     </section>
   )
 }
