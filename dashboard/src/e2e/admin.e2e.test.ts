@@ -5,6 +5,9 @@ import type { Job } from '@fl0/contracts/identification'
 import { signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
 import { createOrganisation, launchChromium, openPage, runBrowserTests, screenshot, signUp, type OpenedPage } from './harness.ts'
 
+/** A pager's numbers, grouped as the pager writes them ('1–20 of 13,678'). */
+const groupedCount = (n: number) => n.toLocaleString('en-US')
+
 /**
  * The admin area in Chromium against a real fl0 filled with the demo's
  * events: the first account (staff) imports partner files made here from the
@@ -140,7 +143,7 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
 
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'ip_to_company table' }).click()
     await page.getByRole('heading', { name: 'ip_to_company table', level: 1 }).waitFor()
-    await poll(() => range(page).textContent()).toBe(`1–20 of ${ranges}`)
+    await poll(() => range(page).textContent()).toBe(`1–20 of ${groupedCount(ranges)}`)
     expect(await bodyRows(page).count()).toBe(20)
 
     // An office address of the first company: its own range, named.
@@ -200,9 +203,9 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
     await dialog.getByRole('button', { name: 'Close' }).click()
 
     // The grid loaded again after the import: every person, 20 a page.
-    await poll(() => range(page).textContent()).toBe(`1–20 of ${persons}`)
+    await poll(() => range(page).textContent()).toBe(`1–20 of ${groupedCount(persons)}`)
     await page.getByRole('button', { name: 'Next page' }).click()
-    await poll(() => range(page).textContent()).toBe(`21–40 of ${persons}`)
+    await poll(() => range(page).textContent()).toBe(`21–40 of ${groupedCount(persons)}`)
     await screenshot(page, 'admin-06-universal-page-2')
     // A filter takes the grid back to page 1: here the one person whose up_id it is.
     const someone = world().people[7]!
@@ -240,7 +243,7 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
     await page.getByLabel('Organization').selectOption({ label: orgName() })
     const visits = (await (await picked).json()) as { data: Array<Record<string, unknown>>; total: number }
     expect(visits.total).toBeGreaterThan(20)
-    await poll(() => range(page).textContent()).toBe(`1–20 of ${visits.total}`)
+    await poll(() => range(page).textContent()).toBe(`1–20 of ${groupedCount(visits.total)}`)
     const byPuid = new Map(linked.flatMap((p) => p.devices.map((d) => [d.puid, p] as const)))
     for (const v of visits.data) {
       const person = byPuid.get(String(v.puid))
@@ -265,13 +268,13 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
     await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Pages table' }).click()
     await page.getByRole('heading', { name: 'Pages table', level: 1 }).waitFor()
     await page.getByLabel('Organization').selectOption({ label: orgName() })
-    await poll(() => range(page).textContent()).toBe(`1–20 of ${n}`)
+    await poll(() => range(page).textContent()).toBe(`1–20 of ${groupedCount(Number(n))}`)
     await screenshot(page, 'admin-09-pages')
     await page.getByRole('button', { name: 'Next page' }).click()
-    await poll(() => range(page).textContent()).toBe(`21–40 of ${n}`)
+    await poll(() => range(page).textContent()).toBe(`21–40 of ${groupedCount(Number(n))}`)
     // Every organisation (Penguin has no events): back to page 1.
     await page.getByLabel('Organization').selectOption({ label: 'All organizations' })
-    await poll(() => range(page).textContent()).toBe(`1–20 of ${n}`)
+    await poll(() => range(page).textContent()).toBe(`1–20 of ${groupedCount(Number(n))}`)
     await detailShows(page, 'Pages table row', { orgId })
   })
 
@@ -291,7 +294,7 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
     await page.getByRole('checkbox', { name: 'Show anonymous users' }).check()
     const all = (await (await everyone).json()) as { total: number }
     expect(all.total).toBeGreaterThan(known.total)
-    await poll(() => range(page).textContent()).toBe(`1–20 of ${all.total}`)
+    await poll(() => range(page).textContent()).toBe(`1–20 of ${groupedCount(all.total)}`)
 
     const someone = linked.find((p) => p.lastName.length > 3)!
     const named = nextGrid(page, '/api-v2/admin/people-table', (u) => u.searchParams.get('name') === someone.lastName)
@@ -395,7 +398,7 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
     expect(states.some((t) => t.includes('100,000 rows read') && !t.includes('Done:'))).toBe(true)
     await screenshot(page, 'admin-15-big-import')
     await dialog.getByRole('button', { name: 'Close' }).click()
-    await poll(() => range(page).textContent()).toBe(`1–20 of ${persons + big}`)
+    await poll(() => range(page).textContent()).toBe(`1–20 of ${groupedCount(persons + big)}`)
     expect(staff.errors).toEqual([])
   }, 180_000)
 })

@@ -9,6 +9,9 @@ import { formatTraitValue } from '../screens/companies/format.ts'
 import { signUpToDemo, startDemoFl0, waitForIdentity, type DemoFl0 } from './demoFl0.ts'
 import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
 
+/** A pager's numbers, grouped as the pager writes them ('1–20 of 13,678'). */
+const groupedCount = (n: number) => n.toLocaleString('en-US')
+
 /**
  * The company page in Chromium against a real fl0 filled with demo data
  * through its ingest. A company is picked from the demo's ground truth (one
@@ -205,7 +208,7 @@ describe.skipIf(!runBrowserTests)('the company page, in Chromium', () => {
     await page.getByRole('tab', { name: /^Visitors/ }).click()
     await page.waitForURL(companyUrl(company, 'visitors'))
     const rows = page.getByRole('row')
-    await page.getByText(`1–${Math.min(20, expected.visitors)} of ${expected.visitors}`).waitFor()
+    await page.getByText(`1–${Math.min(20, expected.visitors)} of ${groupedCount(expected.visitors)}`).waitFor()
     expect(await rows.count()).toBe(1 + Math.min(20, expected.visitors))
     const views = new Map<string, number>()
     for (const r of expected.rows) if (r.type === 'page') views.set(expected.personOf(r), (views.get(expected.personOf(r)) ?? 0) + 1)

@@ -6,6 +6,9 @@ import { formatRevenue } from '../screens/people/PeopleTable.tsx'
 import { demoUrl, signUpToDemo, startDemoFl0, waitForIdentity, type DemoFl0 } from './demoFl0.ts'
 import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
 
+/** A pager's numbers, grouped as the pager writes them ('1–20 of 13,678'). */
+const groupedCount = (n: number) => n.toLocaleString('en-US')
+
 /**
  * People and profiles in Chromium against a real fl0 filled with the demo's
  * events through its ingest. What the screens show is checked against the
@@ -135,7 +138,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     const expected = ranking(false)
     const [{ n }] = await fl0.query<{ n: string }>("SELECT uniqExact(user_id) AS n FROM events WHERE org_id = {org:String} AND user_id != '' AND timestamp <= now64(3)", { org: org() })
     expect(expected.length).toBe(Number(n))
-    await grid().getByText(`1–20 of ${expected.length}`).waitFor()
+    await grid().getByText(`1–20 of ${groupedCount(expected.length)}`).waitFor()
     expect(await page.getByRole('navigation', { name: 'People area' }).getByRole('link', { name: 'People', exact: true }).getAttribute('aria-current')).toBe('page')
     expect(await grid().getByRole('columnheader').allTextContents()).toEqual(['Visitor', 'Company', 'Activity', 'Role', 'Last seen', 'Employees', 'Revenue'])
 
@@ -170,11 +173,11 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
   it('pages through the people, 20 at a time', async () => {
     const expected = ranking(false)
     await grid().getByLabel('Next page').click()
-    await grid().getByText(`21–${Math.min(40, expected.length)} of ${expected.length}`).waitFor()
+    await grid().getByText(`21–${Math.min(40, expected.length)} of ${groupedCount(expected.length)}`).waitFor()
     const names = (await rowTexts()).map((r) => spaces(r[0]!))
     expected.slice(20, 40).forEach((want, i) => expect(names[i]).toContain(shownName(want.key)))
     await grid().getByLabel('Previous page').click()
-    await grid().getByText(`1–20 of ${expected.length}`).waitFor()
+    await grid().getByText(`1–20 of ${groupedCount(expected.length)}`).waitFor()
   })
 
   it("adds the visitors nobody identified with 'Show anonymous users'", async () => {
@@ -186,13 +189,13 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     )
     expect(expected.length).toBe(ranking(false).length + Number(n))
     await page.getByRole('switch', { name: 'Show anonymous users' }).check()
-    await grid().getByText(`1–20 of ${expected.length}`).waitFor()
+    await grid().getByText(`1–20 of ${groupedCount(expected.length)}`).waitFor()
     const names = (await rowTexts()).map((r) => spaces(r[0]!))
     expected.slice(0, 20).forEach((want, i) => expect(names[i], `row ${i}`).toContain(shownName(want.key)))
     expect(expected.slice(0, 20).some((p) => p.key.startsWith('anon:'))).toBe(true)
     await screenshot(page, 'people-02-anonymous')
     await page.getByRole('switch', { name: 'Show anonymous users' }).uncheck()
-    await grid().getByText(`1–20 of ${ranking(false).length}`).waitFor()
+    await grid().getByText(`1–20 of ${groupedCount(ranking(false).length)}`).waitFor()
   })
 
   it('names the company behind anonymous visitors from their office address, with no data imported, and never a provider', async () => {
@@ -223,7 +226,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     expect(named).toBeGreaterThan(0)
     // And on screen: the first page with one, its row naming the company.
     // Each page's rows are read once its pager shows that page of the list with anonymous visitors (its own total).
-    const pager = (n: number) => `${(n - 1) * 20 + 1}–${Math.min(n * 20, first.totalUsers)} of ${first.totalUsers}`
+    const pager = (n: number) => `${(n - 1) * 20 + 1}–${Math.min(n * 20, first.totalUsers)} of ${groupedCount(first.totalUsers)}`
     await page.getByRole('switch', { name: 'Show anonymous users' }).check()
     for (let n = 1; n < firstNamedPage; n++) {
       await grid().getByText(pager(n)).waitFor()
@@ -235,7 +238,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     for (const cells of shown) expect([...officeCompanies].some((c) => spaces(cells[1]!).startsWith(c)), cells[1]).toBe(true)
     await screenshot(page, 'people-03-anonymous-companies')
     await page.getByRole('switch', { name: 'Show anonymous users' }).uncheck()
-    await grid().getByText(`1–20 of ${ranking(false).length}`).waitFor()
+    await grid().getByText(`1–20 of ${groupedCount(ranking(false).length)}`).waitFor()
   })
 
   it("opens the company page from a person's row", async () => {
@@ -246,7 +249,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     await page.waitForURL(new RegExp(`/organizations/demo/companies/${company.domain.replace(/\./g, '\\.')}$`))
     await page.getByRole('heading', { level: 1, name: company.name }).waitFor()
     await page.goBack()
-    await grid().getByText(`1–20 of ${ranking(false).length}`).waitFor()
+    await grid().getByText(`1–20 of ${groupedCount(ranking(false).length)}`).waitFor()
   })
 
   let profiled: { key: string; person: Person; company: Company }
@@ -283,7 +286,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
     await page.waitForURL(`${base}/people/users/${encodeURIComponent(profiled.key)}/events`)
     const theirs = events.filter((e) => e.person === profiled.key).sort((a, b) => b.ms - a.ms || (a.message_id < b.message_id ? 1 : -1))
     const table = page.getByRole('region', { name: 'Events' })
-    await table.getByText(`1–${Math.min(20, theirs.length)} of ${theirs.length}`).waitFor()
+    await table.getByText(`1–${Math.min(20, theirs.length)} of ${groupedCount(theirs.length)}`).waitFor()
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Time', 'Event', 'Metrics'])
     const label = (e: Ev) => (e.type === 'track' ? e.event : e.type === 'page' || e.type === 'screen' ? e.name || e.page_title || e.page_path : e.type)
     const shown = await table.locator('tbody tr td:nth-child(2)').allTextContents()
@@ -386,7 +389,7 @@ describe.skipIf(!runBrowserTests)('people and profiles, in Chromium', () => {
 
   it('mounts the same screens under people-ai, and no error reached the page', async () => {
     await page.goto(`${base}/people-ai`)
-    await grid().getByText(`1–20 of ${ranking(false).length}`).waitFor()
+    await grid().getByText(`1–20 of ${groupedCount(ranking(false).length)}`).waitFor()
     expect(await grid().getByRole('link', { name: profiled.person.name, exact: true }).getAttribute('href')).toBe(`/organizations/demo/people-ai/users/${encodeURIComponent(profiled.key)}`)
     expect(errors).toEqual([])
   })
