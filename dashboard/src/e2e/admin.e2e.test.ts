@@ -47,7 +47,7 @@ describe.skipIf(!runBrowserTests)('the admin area, in Chromium', () => {
   const info = (page: Page, text: string) => page.locator('[data-kind="info"]').filter({ hasText: text })
   const grid = (page: Page) => page.getByRole('table')
   const bodyRows = (page: Page) => grid(page).locator('tbody > tr')
-  const range = (page: Page) => page.getByText(/^\d+–\d+ of \d+$|^0 of 0$/)
+  const range = (page: Page) => page.getByText(/^[\d,]+–[\d,]+ of [\d,]+$|^0 of 0$/)
   /** The next answer to GET path (with any query), as the screen got it. */
   const nextGrid = (page: Page, path: string, test: (url: URL) => boolean = () => true) =>
     page.waitForResponse((r) => {
