@@ -158,7 +158,7 @@ describe('the company page: left panel', () => {
     expect(rows).toEqual([
       ['Industry', 'Software', 'string'],
       ['Employees', '1,200', 'number'],
-      ['Revenue', '$5.0M', 'number'],
+      ['Revenue', '$5M', 'number'],
       ['Country', 'Germany', 'string'],
       ['Created', 'Jun 1, 2025', 'date'],
     ])
@@ -320,7 +320,7 @@ describe('the company page: tabs', () => {
       ['Website', 'https://www.acme.com'],
       ['Industry', 'Software'],
       ['Employees', '1,200'],
-      ['Revenue', '$5.0M'],
+      ['Revenue', '$5M'],
       ['Country', 'Germany'],
       ['Created', 'Jun 1, 2025'],
       ['Address city', 'Berlin'],
@@ -344,7 +344,7 @@ describe('the company page: tabs', () => {
 describe('formats', () => {
   it('revenue in K, M and B dollars', () => {
     const revenue = (value: number) => formatTraitValue({ key: 'revenue', icon: 'number', label: 'Revenue', value })
-    expect([950, 42_000, 5_000_000, 1_300_000_000].map(revenue)).toEqual(['$950', '$42.0K', '$5.0M', '$1.3B'])
+    expect([950, 42_000, 5_000_000, 1_300_000_000].map(revenue)).toEqual(['$950', '$42K', '$5M', '$1.3B'])
   })
 
   it('durations and initials', () => {

@@ -1,5 +1,5 @@
 import type { CompanyTrait } from '../../api/types.ts'
-import { formatDate, shortNumber } from '../../ui/format.ts'
+import { formatDate } from '../../ui/format.ts'
 
 /** 0 → '0s', 45 → '45s', 90 → '1m 30s', 720 → '12m', 3900 → '1h 5m'. */
 export function formatDuration(seconds: number): string {
@@ -29,9 +29,10 @@ export function formatDay(date: string): string {
 
 const regions = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : undefined
 
-/** Amounts: shortNumber's K and M, and B past a thousand million (company revenues get there). */
+/** Dollars, compact as people say them: $950, $85K, $510M, $1.2B (no "$510.0M"). */
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 })
 function money(n: number): string {
-  return Math.abs(n) >= 1e9 ? `${(Math.round(n / 1e8) / 10).toFixed(1)}B` : shortNumber(n)
+  return compact.format(n)
 }
 
 /** A trait's value as text: numbers grouped (revenue in dollars, short), dates as dates, ISO country codes by name. */

@@ -19,7 +19,7 @@ const WRAP = 'line-clamp-2 whitespace-normal break-words'
 /** Typing settles for this long before the list is asked again. */
 const SEARCH_DEBOUNCE_MS = 300
 
-/** Revenue as the company page shows it: dollars, short ($5.0M, $1.2B). */
+/** Revenue as the company page shows it: dollars, short ($5M, $1.2B). */
 export const formatRevenue = (n: number) => formatTraitValue({ key: 'revenue', icon: 'number', label: 'Revenue', value: n })
 
 function columns(user: (id: string) => string): Column<PersonRow>[] {

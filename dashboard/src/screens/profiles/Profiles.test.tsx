@@ -266,7 +266,7 @@ describe('the company profile', () => {
     })
     renderRoutes(routes, '/organizations/acme/people/companies/acme.com', { server })
     await screen.findByRole('heading', { level: 1, name: 'Acme Inc' })
-    await waitFor(() => expect(traitRows()).toEqual([['Industry', 'Software'], ['Employees', '120'], ['Revenue', '$5.0M']]))
+    await waitFor(() => expect(traitRows()).toEqual([['Industry', 'Software'], ['Employees', '120'], ['Revenue', '$5M']]))
 
     fireEvent.click(screen.getByRole('button', { name: 'Add trait' }))
     const menu = within(screen.getByRole('menu', { name: 'Add trait' }))
