@@ -1,6 +1,7 @@
 import { metricDefinitionSchema, metricEventSchema, type FieldError, type FeatureQuery, type FeatureQueryResult, type MetricGraph } from '@fl0/contracts'
 import type { EventStore } from '@fl0/stores'
-import { computeMetricGraph } from '@fl0/query'
+import { computeMetricGraph, metricWindow } from '@fl0/query'
+import { withPartial } from '../routes/metric-graph.ts'
 
 /**
  * A feature report's query (spec part 3 §7) as a metric the engine computes
@@ -50,9 +51,12 @@ export async function runFeatureQuery(store: EventStore, input: FeatureQueryInpu
     events: 'anyEvent' in over ? [] : over.events.map((name) => metricEventSchema.parse({ name })),
   })
   const graphOf = async (over: { events: readonly string[] } | { anyEvent: true }) => {
-    const computed = await computeMetricGraph(store, { orgId: input.orgId, definition: definition(over), now: input.now, timezone: input.timezone, signal: input.signal })
+    const parsed = definition(over)
+    const computed = await computeMetricGraph(store, { orgId: input.orgId, definition: parsed, now: input.now, timezone: input.timezone, signal: input.signal })
     if (!computed.ok) return computed
-    return { ok: true as const, graph: today ? lastPoint(computed.graph) : computed.graph }
+    // Today's one point is today's count so far; a series marks its periods not wholly counted, as the metric graphs do.
+    const graph = today ? lastPoint(computed.graph) : withPartial(computed.graph, metricWindow(input.now, input.timezone, parsed.dateRange, 'day').from)
+    return { ok: true as const, graph }
   }
 
   if (query.graphType === 'line') {

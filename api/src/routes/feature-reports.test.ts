@@ -89,19 +89,19 @@ const query = async (body: unknown, id = featureId, who = cookie) => {
   return (await res.json()) as FeatureQueryResult
 }
 
-/** 30 days from 02-01 to 03-02, zero except on the given days. */
+/** 30 days from 02-01 to 03-02, zero except on the given days; today (the last) not over yet. */
 const days30 = (points: Record<string, number>) => {
   const labels = Array.from({ length: 30 }, (_, i) => new Date(Date.UTC(2026, 1, 1 + i)).toISOString().slice(0, 10))
-  return { labels, data: labels.map((l) => points[l] ?? 0) }
+  return { labels, data: labels.map((l) => points[l] ?? 0), partial: [29] }
 }
-/** 13 months from 2025-03 to 2026-03. */
+/** 13 months from 2025-03 to 2026-03; the first cut by the year's first day (2025-03-03), the last not over yet. */
 const months13 = (points: Record<string, number>) => {
   const labels = Array.from({ length: 13 }, (_, i) => new Date(Date.UTC(2025, 2 + i, 1)).toISOString().slice(0, 10))
-  return { labels, data: labels.map((l) => points[l] ?? 0) }
+  return { labels, data: labels.map((l) => points[l] ?? 0), partial: [0, 12] }
 }
 const number = (value: number, outOf: number) => ({ currentValue: { value, outOf } })
-const line = (name: string, points: { labels: string[]; data: number[] }) => ({
-  graph: { type: 'line', layout: 'stacked', header: { name }, data: { labels: points.labels, datasets: [{ label: name, data: points.data }] } },
+const line = (name: string, points: { labels: string[]; data: number[]; partial?: number[] }) => ({
+  graph: { type: 'line', layout: 'stacked', header: { name }, data: { labels: points.labels, datasets: [{ label: name, data: points.data }], ...(points.partial ? { partial: points.partial } : {}) } },
 })
 
 describe("the Feature Analysis report's ten queries, by hand", () => {

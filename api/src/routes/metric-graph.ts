@@ -58,7 +58,8 @@ export function partialPeriods(graph: Pick<MetricGraph, 'type' | 'data'>, from: 
   return [...new Set([...cut, labels.length - 1])]
 }
 
-function withPartial(graph: MetricGraph, from: string): MetricGraph {
+/** The graph with its partial periods marked (none: unchanged). */
+export function withPartial(graph: MetricGraph, from: string): MetricGraph {
   const partial = partialPeriods(graph, from)
   return partial.length ? { ...graph, data: { ...graph.data, partial } } : graph
 }
