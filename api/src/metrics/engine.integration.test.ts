@@ -56,7 +56,8 @@ describe('measures, on a daily line of the last seven days', () => {
       type: 'line',
       layout: 'stacked',
       header: { name: 'Unique users' },
-      data: { labels: WEEK, datasets: [{ label: 'Unique users', data: [1, 1, 1, 1, 1, 2, 0] }] },
+      // Today (the last day) is under way: partial.
+      data: { labels: WEEK, datasets: [{ label: 'Unique users', data: [1, 1, 1, 1, 1, 2, 0] }], partial: [6] },
     })
   })
 
@@ -83,7 +84,7 @@ describe('measures, on a daily line of the last seven days', () => {
     // Signed Up → Plan Upgraded. Week of 02-23: ada, bob, cyd signed up; only ada upgraded that week (bob on 03-02). Week of 03-02: nobody entered.
     const g = await graph({ events: [S, U], operation: 'ordered', measureBy: 'conversionRate', occurring: 'weekly', dateRange: 'last30Days' })
     expect(g.header).toEqual({ name: 'Conversion rate' })
-    expect(g.data).toEqual({ labels: ['2026-02-02', '2026-02-09', '2026-02-16', '2026-02-23', '2026-03-02'], datasets: [{ label: 'Conversion rate', data: [0, 0, 0, 33.33, 0] }] })
+    expect(g.data).toEqual({ labels: ['2026-02-02', '2026-02-09', '2026-02-16', '2026-02-23', '2026-03-02'], datasets: [{ label: 'Conversion rate', data: [0, 0, 0, 33.33, 0] }], partial: [0, 4] })
     // Over the seven days as one period: ada and bob of three.
     expect(await number({ events: [S, U], operation: 'ordered', measureBy: 'conversionRate' })).toBe(66.67)
   })
@@ -136,7 +137,7 @@ describe('graph types', () => {
   })
 
   it('an empty metric is an empty graph', async () => {
-    expect(await graph({ dateRange: 'last7Days' })).toEqual({ type: 'line', layout: 'stacked', header: { name: 'Unique users' }, data: { labels: WEEK, datasets: [] } })
+    expect(await graph({ dateRange: 'last7Days' })).toEqual({ type: 'line', layout: 'stacked', header: { name: 'Unique users' }, data: { labels: WEEK, datasets: [], partial: [6] } })
   })
 
   it("applies the editor's rules to what it is sent: total with ordered counts unique, a funnel without ordered is a line", async () => {
@@ -191,13 +192,15 @@ describe('date ranges and periods', () => {
   it('weekly: weeks from Monday, the first cut by the range', async () => {
     // Weeks of 02-02 (range from 02-03), 02-09 ivy, 02-16, 02-23 ada bob cyd dan jay, 03-02 ada cyd anon-1.
     const g = await graph({ events: [R], occurring: 'weekly', dateRange: 'last30Days' })
-    expect(g.data).toEqual({ labels: ['2026-02-02', '2026-02-09', '2026-02-16', '2026-02-23', '2026-03-02'], datasets: [{ label: 'Unique users', data: [0, 1, 0, 5, 3] }] })
+    // The first week cut by the range, the last under way.
+    expect(g.data).toEqual({ labels: ['2026-02-02', '2026-02-09', '2026-02-16', '2026-02-23', '2026-03-02'], datasets: [{ label: 'Unique users', data: [0, 1, 0, 5, 3] }], partial: [0, 4] })
   })
 
   it('monthly: calendar months', async () => {
     // December eve · January ada · February ada bob cyd ivy jay · March dan ada cyd anon-1
     const g = await graph({ events: [R], occurring: 'monthly', dateRange: 'last3Months' })
-    expect(g.data).toEqual({ labels: ['2025-12-01', '2026-01-01', '2026-02-01', '2026-03-01'], datasets: [{ label: 'Unique users', data: [1, 1, 5, 4] }] })
+    // December cut by the range (from 12-03), March under way.
+    expect(g.data).toEqual({ labels: ['2025-12-01', '2026-01-01', '2026-02-01', '2026-03-01'], datasets: [{ label: 'Unique users', data: [1, 1, 5, 4] }], partial: [0, 3] })
   })
 
   it("days end at midnight in the organisation's zone: 23:30 UTC is the next day in Berlin", async () => {

@@ -1,7 +1,6 @@
 import { metricDefinitionSchema, metricEventSchema, type FieldError, type FeatureQuery, type FeatureQueryResult, type MetricGraph } from '@fl0/contracts'
 import type { EventStore } from '@fl0/stores'
-import { computeMetricGraph, metricWindow } from '@fl0/query'
-import { withPartial } from '../routes/metric-graph.ts'
+import { computeMetricGraph, metricWindow, withPartial } from '@fl0/query'
 
 /**
  * A feature report's query (spec part 3 §7) as a metric the engine computes

@@ -6,11 +6,9 @@ import { canDraw, isDateLabel, periodNames, toSeconds } from './axis.ts'
 import { ChartLegend } from './ChartLegend.tsx'
 import { labelStep, legendAt, thinned } from './legend.ts'
 import { seriesColor } from './palette.ts'
+import type { Series } from './legend.ts'
 
-export interface Series {
-  label: string
-  data: number[]
-}
+export type { Series } from './legend.ts'
 
 interface Props {
   /** The x axis: dates (a time axis for lines) or names (steps, breakdown values). */

@@ -1,6 +1,11 @@
 import { periodNames } from './axis.ts'
 import { seriesColor } from './palette.ts'
-import type { Series } from './SeriesChart.tsx'
+
+/** One series of a chart: its name and a value per period. */
+export interface Series {
+  label: string
+  data: number[]
+}
 
 export interface LegendRow {
   label: string

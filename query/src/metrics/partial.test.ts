@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { partialPeriods } from './metric-graph.ts'
+import { partialPeriods } from './partial.ts'
 
 /** Which periods of a graph are not wholly counted: the one under way, and one cut by the range's start. */
 describe('partialPeriods', () => {
