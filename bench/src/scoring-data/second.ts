@@ -35,10 +35,11 @@
  *   Started', kind 'seat add', with its receipt), 30 % of those again, so a
  *   user's own past subscriptions say they will subscribe in the date range.
  *
- * Deterministic: one seeded PRNG (mulberry32), consumed in a fixed order, so
+ * Deterministic: one seeded PRNG (mulberry32: the workers' seededRandom), consumed in a fixed order, so
  * the same options give the same rows.
  */
 import { chTime, type IngestedEvent } from '@fl0/contracts'
+import { seededRandom } from '@fl0/workers'
 
 export interface SecondOptions {
   orgId: string
@@ -105,18 +106,6 @@ export const SECOND_EVENTS = {
 export const subscribeProbability = (automations: number, calendar: boolean): number =>
   Math.min(SECOND_RULE.max, SECOND_RULE.baseRate + SECOND_RULE.automation * (1 - Math.exp(-automations / SECOND_RULE.automationScale)) + (calendar ? SECOND_RULE.calendar : 0))
 
-/** mulberry32: a 32-bit seeded PRNG, uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const DAY_MS = 86_400_000
 const FIRST = ['Ada', 'Bram', 'Chioma', 'Dario', 'Elif', 'Farah', 'Goran', 'Hana', 'Ivo', 'Jun', 'Kaia', 'Luca', 'Mira', 'Nils', 'Oona', 'Pavel', 'Quinn', 'Rosa', 'Sami', 'Tove']
 const LAST = ['Achebe', 'Borg', 'Castillo', 'Duval', 'Eriksen', 'Fontaine', 'Gupta', 'Horvat', 'Ibsen', 'Jovanovic', 'Kowalski', 'Lindqvist', 'Moreau', 'Nakamura', 'Okafor', 'Petrov']
@@ -129,7 +118,7 @@ export function* secondRows(options: SecondOptions): Generator<IngestedEvent> {
   const { orgId, now } = options
   const users = options.users ?? 5000
   const days = options.days ?? 120
-  const random = mulberry32(options.seed ?? 42)
+  const random = seededRandom(options.seed ?? 42)
   const stats = options.stats
   if (stats) Object.assign(stats, emptyStats())
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!

@@ -164,34 +164,45 @@ export function activeBeforeSql(p: Params, prepared: Prepared, excludedEvents: s
       ${prepared.exclusion ? `AND user_id NOT IN (${prepared.exclusion.sql})` : ''}`
 }
 
-/** The rule's counts, in one query of the events store. */
-export async function learnCounts(events: EventStore, prepared: Prepared, excludedEvents: string[] = []): Promise<LearnCounts> {
+/** The organisation's first day with events, in its zone; null with none. */
+export async function firstEventDay(events: EventStore, prepared: Prepared): Promise<string | null> {
+  const p = new Params()
+  const [row] = await rows<{ first_day: string | null }>(
+    events,
+    `SELECT if(count() = 0, NULL, toString(toDate(min(timestamp), ${p.bind('String', prepared.timezone)}))) AS first_day FROM events WHERE org_id = ${p.bind('String', prepared.orgId)}`,
+    p.values,
+  )
+  return row?.first_day ?? null
+}
+
+/** The rule's counts for the prepared date range, in one query of the events store (the first day, which no date range changes, is the caller's). */
+export async function learnCounts(events: EventStore, prepared: Prepared, excludedEvents: string[], firstDay: string | null): Promise<LearnCounts> {
   const p = new Params()
   const active = activeBeforeSql(p, prepared, excludedEvents)
   const had = reachedSql(p, prepared.plan, prepared.orgId, prepared.windows.train)
   const before = `SELECT user_id FROM (${active}) WHERE user_id NOT IN (${had})`
   const reached = reachedSql(p, prepared.plan, prepared.orgId, prepared.windows.label)
-  const [row] = await rows<{ before: string | number; already: string | number; reached: string | number; reached_new: string | number; first_day: string | null }>(
+  const [row] = await rows<{ before: string | number; already: string | number; reached: string | number; reached_new: string | number }>(
     events,
     `SELECT
        (SELECT count() FROM (${before})) AS before,
        (SELECT countIf(user_id IN (${had})) FROM (${active})) AS already,
        (SELECT countIf(person IN (${before})) FROM (${reached})) AS reached,
-       (SELECT countIf(person NOT IN (${active})) FROM (${reached})) AS reached_new,
-       (SELECT if(count() = 0, NULL, toString(toDate(min(timestamp), ${p.bind('String', prepared.timezone)}))) FROM events WHERE org_id = ${p.bind('String', prepared.orgId)}) AS first_day`,
+       (SELECT countIf(person NOT IN (${active})) FROM (${reached})) AS reached_new`,
     { ...p.values, ...(prepared.exclusion?.params ?? {}) },
   )
-  return { usersBefore: Number(row?.before ?? 0), alreadyReached: Number(row?.already ?? 0), reached: Number(row?.reached ?? 0), reachedNew: Number(row?.reached_new ?? 0), firstDay: row?.first_day ?? null }
+  return { usersBefore: Number(row?.before ?? 0), alreadyReached: Number(row?.already ?? 0), reached: Number(row?.reached ?? 0), reachedNew: Number(row?.reached_new ?? 0), firstDay }
 }
 
 /** The run dialog's check: the rule for the chosen date range, and for every date range offered. */
 export async function checkLearnable(deps: { sql: Sql; events: EventStore }, input: PrepareInput & { excludedEvents: string[] }): Promise<ScoringCheck> {
   const prepared = await prepare(deps, input)
+  const firstDay = await firstEventDay(deps.events, prepared)
   const ranges: ScoringCheck['ranges'] = []
   let chosen: { label: Span; counts: LearnCounts } | undefined
   for (const dateRange of DATE_RANGES) {
     const windows = scoringWindows(input.now, prepared.timezone, dateRange)
-    const counts = await learnCounts(deps.events, { ...prepared, windows }, input.excludedEvents)
+    const counts = await learnCounts(deps.events, { ...prepared, windows }, input.excludedEvents, firstDay)
     const { learnable } = learnability(counts, { metricName: prepared.metricName, label: windows.label })
     ranges.push({ dateRange, learnable, usersBefore: counts.usersBefore, reached: counts.reached })
     if (dateRange === input.dateRange) chosen = { label: windows.label, counts }

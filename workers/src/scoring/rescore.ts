@@ -47,7 +47,8 @@ export async function rescoreModel(deps: { sql: Sql; events: EventStore }, claim
     table: `scoring_rescore_${row.id.replace(/[^A-Za-z0-9]/g, '_')}_${-claim.tag}`,
     reached: () => NOBODY,
     reachedBefore: () => NOBODY,
-    reachedIn: (p, span) => reachedSql(p, plan, orgId, span),
+    // Only the scoring span's users are read here: who had reached the metric in the others is not asked.
+    reachedIn: (p, span) => (span === windows.score ? reachedSql(p, plan, orgId, span) : NOBODY),
     exclusion,
   })
   const d = learned.weights.length

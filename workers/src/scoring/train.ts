@@ -19,7 +19,7 @@ import { type EventStore, type ScoringModelRow, type ScoringResults, type Sql } 
 import { eventProperties } from '@fl0/query'
 import { backtestImage, type Factor } from './images.ts'
 import { findLeaks, type Leak } from './leaks.ts'
-import { learnability, learnCounts, MIN_PER_CLASS, prepare, ScoringFailure } from './learnable.ts'
+import { firstEventDay, learnability, learnCounts, MIN_PER_CLASS, prepare, ScoringFailure } from './learnable.ts'
 import { contributions, fitLogisticTuned, predict, type LogisticModel } from './learner/logistic.ts'
 import { evaluate } from './learner/metrics.ts'
 import { orderByScore } from './learner/order.ts'
@@ -121,7 +121,7 @@ export async function trainModel(deps: TrainDeps, input: TrainInput): Promise<Sc
   const prepared = await prepare(deps, { orgId, metricId: model.metric_id, dateRange: model.date_range as DateRange, excludedAudience: model.excluded_audience, now })
   const { plan, timezone, windows, exclusion } = prepared
   const selections = normaliseSelections(model.feature_selections as FeatureSelections)
-  const counts = await learnCounts(deps.events, prepared, selections.excludedEvents)
+  const counts = await learnCounts(deps.events, prepared, selections.excludedEvents, await firstEventDay(deps.events, prepared))
   const rule = (c: typeof counts) => learnability(c, { metricName: prepared.metricName, label: windows.label })
   const before = rule(counts)
   if (!before.learnable) throw new ScoringFailure(before.message)

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
 import { useApi } from '../../api/context.tsx'
-import { isSilentError, messageOf } from '../../api/errors.ts'
+import { messageOf } from '../../api/errors.ts'
+import { useDebouncedQuery } from '../../api/useDebouncedQuery.ts'
 import type { ScoringCheck, ScoringCheckRequest } from '../../api/types.ts'
 
 /** How long the dialog waits after the last change of its fields before asking. */
@@ -22,37 +22,8 @@ export interface CheckState {
  */
 export function useScoringCheck(org: string, request: ScoringCheckRequest | undefined): CheckState {
   const api = useApi()
-  const [state, setState] = useState<CheckState>({ loading: false })
-  const inflight = useRef<AbortController | null>(null)
-  const key = request ? JSON.stringify(request) : ''
-
-  useEffect(() => {
-    if (!key) {
-      inflight.current?.abort()
-      setState({ loading: false })
-      return
-    }
-    setState((s) => ({ check: s.check, loading: true }))
-    const timer = setTimeout(() => {
-      inflight.current?.abort()
-      const controller = new AbortController()
-      inflight.current = controller
-      api.scoring.check(org, JSON.parse(key) as ScoringCheckRequest, controller.signal).then(
-        (check) => {
-          if (!controller.signal.aborted) setState({ check, loading: false })
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted || isSilentError(error)) return
-          setState({ error: messageOf(error), loading: false })
-        },
-      )
-    }, CHECK_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [api, org, key])
-
-  // Closing the dialog abandons the question.
-  useEffect(() => () => inflight.current?.abort(), [])
-  return state
+  const q = useDebouncedQuery(request, (body, signal) => api.scoring.check(org, body, signal), { delayMs: CHECK_DEBOUNCE_MS, errorOf: messageOf, loadingFrom: 'change' })
+  return { check: q.data, error: q.error, loading: q.loading }
 }
 
 /** The run waits for a model that can learn: held back only by an answer that says it cannot, never by a check that failed. */

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { formatDate, shortNumber } from '../format.ts'
+import { canDraw } from './axis.ts'
 
 /** One point per day (or any instant): `date` as ISO text or YYYY-MM-DD, `value` a count. */
 export interface DatePoint {
@@ -22,8 +23,6 @@ const toSeconds = (date: string) => Date.parse(date.length === 10 ? `${date}T00:
 
 const toData = (points: DatePoint[]): uPlot.AlignedData => [points.map((p) => toSeconds(p.date)), points.map((p) => p.value)]
 
-/** Whether this page can draw on a canvas (jsdom, for component tests, cannot: the chart's box stays empty there). */
-const canDraw = () => typeof ResizeObserver !== 'undefined' && typeof matchMedia !== 'undefined' && document.createElement('canvas').getContext('2d') !== null
 
 /**
  * A line graph of values over dates, drawn by uPlot on a canvas that follows

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import type uPlot from 'uplot'
-import 'uplot/dist/uPlot.min.css'
 import { shortNumber } from '../format.ts'
-import { canDraw, isDateLabel, periodNames, toSeconds } from './axis.ts'
+import { isDateLabel, periodNames, toSeconds } from './axis.ts'
 import { ChartLegend } from './ChartLegend.tsx'
 import { labelStep, legendAt, thinned } from './legend.ts'
 import { seriesColor } from './palette.ts'
+import { useUplot } from './useUplot.ts'
 import type { Series } from './legend.ts'
 
 export type { Series } from './legend.ts'
@@ -215,29 +215,9 @@ export function SeriesChart({ labels, series, kind, layout = 'stacked', label, h
   const [cursor, setCursor] = useState<number | null>(null)
   const key = JSON.stringify([labels, series, kind, layout, height, partial])
 
-  useEffect(() => {
-    const el = box.current!
-    if (!canDraw()) return
-    let gone = false
-    let plot: uPlot | undefined
-    let resize: ResizeObserver | undefined
-    setCursor(null)
-    // uPlot reads matchMedia as it loads, so it is imported only where it can draw.
-    void import('uplot').then(({ default: UPlot }) => {
-      if (gone) return
-      const { opts, data } = options(UPlot, { labels, series, kind, layout, height, label, format, partial, onCursor: setCursor }, Math.max(el.clientWidth, 200))
-      plot = new UPlot(opts, data, el)
-      resize = new ResizeObserver(() => plot?.setSize({ width: Math.max(el.clientWidth, 200), height }))
-      resize.observe(el)
-    })
-    return () => {
-      gone = true
-      resize?.disconnect()
-      plot?.destroy()
-    }
-    // The key stands for the data and layout; format is a display detail read at build time.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
+  // A new chart has no cursor yet: the legend shows the latest period.
+  useEffect(() => setCursor(null), [key])
+  useUplot(box, key, (UPlot, width) => options(UPlot, { labels, series, kind, layout, height, label, format, partial, onCursor: setCursor }, width), { minWidth: 200, height })
 
   const legend = legendAt(labels, series, cursor, { format: format ?? shortNumber, partial, summable })
   return (

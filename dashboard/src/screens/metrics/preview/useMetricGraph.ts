@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react'
 import type { MetricDefinition } from '@fl0/contracts/metrics'
 import { useApi } from '../../../api/context.tsx'
-import { ApiError, isSilentError } from '../../../api/errors.ts'
+import { ApiError } from '../../../api/errors.ts'
+import { useDebouncedQuery } from '../../../api/useDebouncedQuery.ts'
 import type { MetricGraph } from '../../../api/types.ts'
 import { GENERIC_ERROR } from '../../../constants.ts'
 
@@ -37,35 +37,6 @@ export interface GraphState {
  */
 export function useMetricGraph(org: string, definition: MetricDefinition | undefined): GraphState {
   const api = useApi()
-  const [state, setState] = useState<GraphState>({ loading: false })
-  const inflight = useRef<AbortController | null>(null)
-  const key = definition ? JSON.stringify(definition) : ''
-
-  useEffect(() => {
-    if (!key) {
-      inflight.current?.abort()
-      setState({ loading: false })
-      return
-    }
-    const timer = setTimeout(() => {
-      inflight.current?.abort()
-      const controller = new AbortController()
-      inflight.current = controller
-      setState((s) => ({ graph: s.graph, loading: true }))
-      api.metrics.graph(org, JSON.parse(key) as MetricDefinition, controller.signal).then(
-        (graph) => {
-          if (!controller.signal.aborted) setState({ graph, loading: false })
-        },
-        (error: unknown) => {
-          if (controller.signal.aborted || isSilentError(error)) return
-          setState({ error: graphError(error), loading: false })
-        },
-      )
-    }, PREVIEW_DEBOUNCE_MS)
-    return () => clearTimeout(timer)
-  }, [api, org, key])
-
-  // Leaving the editor abandons the query.
-  useEffect(() => () => inflight.current?.abort(), [])
-  return state
+  const q = useDebouncedQuery(definition, (body, signal) => api.metrics.graph(org, body, signal), { delayMs: PREVIEW_DEBOUNCE_MS, errorOf: graphError, loadingFrom: 'ask' })
+  return { graph: q.data, error: q.error, loading: q.loading }
 }

@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import type uPlot from 'uplot'
-import 'uplot/dist/uPlot.min.css'
 import type { BacktestPredictions } from '../../../../api/types.ts'
-import { canDraw } from '../../../../ui/chart/axis.ts'
+import { useUplot } from '../../../../ui/chart/useUplot.ts'
 import { shortNumber } from '../../../../ui/format.ts'
 import { count, scoreRange } from '../../numbers.ts'
 
@@ -57,29 +56,15 @@ export function CalibrationChart({ buckets, label }: { buckets: Bucket[]; label:
   const box = useRef<HTMLDivElement>(null)
   const key = JSON.stringify(buckets)
 
-  useEffect(() => {
-    const el = box.current!
-    if (!canDraw()) return
-    let gone = false
-    let plot: uPlot | undefined
-    let resize: ResizeObserver | undefined
-    // uPlot reads matchMedia as it loads, so it is imported only where it can draw.
-    void import('uplot').then(({ default: UPlot }) => {
-      if (gone) return
+  useUplot(
+    box,
+    key,
+    (UPlot, width) => {
       const d = calibrationData(buckets)
-      const data = [d.labels.map((_, i) => i), d.users, d.predicted, d.reached] as uPlot.AlignedData
-      plot = new UPlot(options(UPlot, d.labels, Math.max(el.clientWidth, 280)), data, el)
-      resize = new ResizeObserver(() => plot?.setSize({ width: Math.max(el.clientWidth, 280), height: HEIGHT }))
-      resize.observe(el)
-    })
-    return () => {
-      gone = true
-      resize?.disconnect()
-      plot?.destroy()
-    }
-    // The key stands for the buckets.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
+      return { opts: options(UPlot, d.labels, width), data: [d.labels.map((_, i) => i), d.users, d.predicted, d.reached] as uPlot.AlignedData }
+    },
+    { minWidth: 280, height: HEIGHT },
+  )
 
   return <div ref={box} role="img" aria-label={label} data-buckets={buckets.length} className="w-full min-w-0" />
 }
