@@ -79,8 +79,8 @@ export function Snackbars({ reload = () => window.location.reload() }: { reload?
   return (
     <>
       {blocking && <div data-testid="input-blocker" className="fixed inset-0 z-40 cursor-wait bg-white/40" />}
-      {/* Bottom left, over the main menu's foot: never over a page's own actions (Save metric sits bottom centre, a form's footer bottom right). */}
-      <div data-snackbars className="pointer-events-none fixed bottom-4 left-4 z-50 flex max-w-[calc(100vw-2rem)] flex-col items-start gap-2">
+      {/* Top centre of the content, clear of the menu and of an open drawer (index.css): the user menu, Save metric and forms' footers sit at the bottom. */}
+      <div data-snackbars className="pointer-events-none fixed top-4 z-50 flex flex-col items-center gap-2 px-4">
         {snackbars.map((s) => (
           <SnackbarItem key={s.id} snackbar={s} onGone={() => gone(s)} />
         ))}
