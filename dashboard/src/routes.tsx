@@ -39,7 +39,6 @@ const PeopleTab = lazy(() => import('./screens/people/PeopleTab.tsx'))
 const PeopleNotFound = lazy(() => import('./screens/people/PeopleNotFound.tsx'))
 const UserProfile = lazy(() => import('./screens/profiles/UserProfile.tsx'))
 const CompanyProfile = lazy(() => import('./screens/profiles/CompanyProfile.tsx'))
-const AudienceBuilder = lazy(() => import('./screens/audiences/AudienceBuilder.tsx'))
 const AudienceList = lazy(() => import('./screens/audiences/AudienceList.tsx'))
 const AudienceEditor = lazy(() => import('./screens/audiences/AudienceEditor.tsx'))
 const AdminLayout = lazy(() => import('./screens/admin/AdminLayout.tsx'))
@@ -88,15 +87,17 @@ const ORG_SCREENS: Partial<Record<(typeof ORG_ROUTE_GROUPS)[number]['path'], Rea
  * people/* and people-ai/* (part 3 §2): one set of screens, mounted twice;
  * links inside stay in the mount they start from (screens/people/paths.ts).
  *
- * Where the People table sits: the area has the tabs People and Audiences.
+ * What the People tab holds: the area has the tabs People and Audiences.
  * The People tab is the index, people/: where the menu's People and the
- * company page's back link lead, so it opens on the People table, the list a
- * user comes for. The audience builder with no saved audience (the
- * specification's "people/ (index)") sits on the same tab, below the table:
- * segmenting starts from the people just seen, and 'Create audience...' makes
- * it a saved audience at people/audiences/{audienceId}. The Audiences tab
- * lists the saved ones. The audience editor and the profiles are pages of
- * their own, each with its way back.
+ * company page's back link lead. It is the audience builder with no saved
+ * audience (the specification's "people/ (index)"): its filters first, above
+ * the fold, so segmenting is where one starts; below them the people they take
+ * in, which with no filter set is the People table, the list a user comes for,
+ * and once a filter is set the builder's preview in its place (never both, so
+ * no one is listed twice). 'Create audience...' makes it a saved audience at
+ * people/audiences/{audienceId}. The Audiences tab lists the saved ones. The
+ * audience editor and the profiles are pages of their own, each with its way
+ * back.
  *
  * Owners: the table and the profiles are screens/people and screens/profiles;
  * the builder, the audiences list and the editor are screens/audiences.
@@ -105,8 +106,8 @@ const PEOPLE_ROUTES: RouteObject[] = [
   {
     element: screen(PeopleArea),
     children: [
-      // The audience builder with no saved audience (screens/audiences), after the table.
-      { index: true, element: <>{screen(PeopleTab)}{screen(AudienceBuilder)}</> },
+      // The audience builder with no saved audience, its result the People table until a filter is set (screens/people/PeopleTab.tsx).
+      { index: true, element: screen(PeopleTab) },
       { path: 'audiences', element: screen(AudienceList) },
     ],
   },

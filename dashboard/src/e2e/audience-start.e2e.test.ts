@@ -7,7 +7,8 @@ import { launchChromium, openPage, runBrowserTests, screenshot, signUp } from '.
 /**
  * Starting and using audiences in Chromium against a real fl0 filled with the
  * demo's events, as a new user would: the trait picker narrows as one types
- * and is worked with the keyboard; the preview's companies are named and open
+ * and is worked with the keyboard; the preview's companies (of a filter: with
+ * none the People table lists everyone, and no preview) are named and open
  * their profile (also opened by the company's id); the Audiences tab's 'New
  * audience' opens the create modal; the audience page downloads every member
  * as CSV, users and companies, counted as the preview counts them.
@@ -94,6 +95,12 @@ describe.skipIf(!runBrowserTests)('starting an audience, its companies and its C
   })
 
   it("names the preview's companies and opens their profile, from the Companies tab and from a member's Company", async () => {
+    // The preview shows once a filter is set (before, the People table lists everyone): everyone with a plan.
+    const builder = page.getByRole('region', { name: 'Audience builder' })
+    await builder.getByRole('button', { name: 'Add filter' }).click()
+    await builder.getByRole('combobox', { name: 'Filter 1 trait' }).click()
+    await builder.getByRole('option', { name: 'plan', exact: true }).click()
+    await builder.getByLabel('Filter 1 operator').selectOption('is_set')
     await preview().getByRole('tab', { name: /^Companies/ }).click()
     const companies = page.getByRole('tabpanel', { name: 'Companies' })
     const first = companies.locator('tbody tr').first().getByRole('link')

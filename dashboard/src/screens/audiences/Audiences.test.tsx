@@ -79,7 +79,6 @@ async function openBuilder(server = audiencesServer()) {
   const rendered = renderRoutes(routes, '/organizations/acme/people', { server })
   // The first load of the lazy chunks can be slow on a busy machine.
   await screen.findByRole('heading', { name: 'Audience builder' }, { timeout: 20_000 })
-  await waitFor(() => expect(lastPreview(server)).toBeDefined())
   return rendered
 }
 
@@ -92,11 +91,52 @@ async function addUserFilter(trait: string) {
   return `Filter ${n}`
 }
 
+/** A finished filter, plan is pro: the preview shows. */
+async function filterPlanPro() {
+  const f = await addUserFilter('plan')
+  fireEvent.change(screen.getByRole('combobox', { name: `${f} value` }), { target: { value: 'pro' } })
+  await screen.findByRole('region', { name: 'Preview' })
+}
+
 describe('the audience builder (people/)', () => {
-  it("previews everyone before any filter, with the Users and Companies tabs, 20 a page, and 'Create audience...'", async () => {
+  it('comes first, above the People table, and previews nothing until a filter is set: no one is listed twice', async () => {
     const { server } = await openBuilder()
-    expect(lastPreview(server)).toEqual({ filters: { match_aggregation: 'and', matches: [], action_aggregation: 'and', actions: [] }, page: 1 })
-    expect(screen.getByRole('button', { name: 'Create audience...' })).toBeTruthy()
+    const builder = screen.getByRole('region', { name: 'Audience builder' })
+    const people = await screen.findByRole('region', { name: 'People' })
+    // The builder, then the table: document order is the page's order.
+    expect(builder.compareDocumentPosition(people) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(within(builder).getByRole('button', { name: 'Create audience...' })).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Preview' })).toBeNull()
+    // An unfinished filter takes in everyone still: the table stays, nothing is asked.
+    await addUserFilter('plan')
+    await new Promise((r) => setTimeout(r, 400))
+    expect(lastPreview(server)).toBeUndefined()
+    expect(screen.getByRole('region', { name: 'People' })).toBeTruthy()
+    fireEvent.change(screen.getByRole('combobox', { name: 'Filter 1 value' }), { target: { value: 'pro' } })
+    // A finished one: the preview in the table's place.
+    await screen.findByRole('region', { name: 'Preview' })
+    expect(screen.queryByRole('region', { name: 'People' })).toBeNull()
+    await waitFor(() => expect(lastPreview(server)?.filters.matches).toEqual([{ kind: 'user', trait: 'plan', string_op: 'is', value: 'pro' }]))
+    // 'Clear filters' brings the table back.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }))
+    await screen.findByRole('region', { name: 'People' })
+    expect(screen.queryByRole('region', { name: 'Preview' })).toBeNull()
+    expect(screen.queryByRole('list', { name: 'Trait filters' })).toBeNull()
+  })
+
+  it('keeps its filters when one opens a member and comes back', async () => {
+    const { router } = await openBuilder()
+    await filterPlanPro()
+    fireEvent.click(await within(await screen.findByRole('tabpanel', { name: 'Users' })).findByRole('link', { name: 'u1' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/organizations/acme/people/users/u1'))
+    await router.navigate(-1)
+    await screen.findByRole('region', { name: 'Preview' })
+    expect((screen.getByRole('combobox', { name: 'Filter 1 value' }) as HTMLInputElement).value).toBe('pro')
+  })
+
+  it('previews a filter with the Users and Companies tabs, 20 a page', async () => {
+    const { server } = await openBuilder()
+    await filterPlanPro()
     const users = await screen.findByRole('tabpanel', { name: 'Users' })
     await within(users).findByRole('table')
     expect(within(users).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['User', 'Name', 'Email', 'Company', 'Last seen', 'plan'])
@@ -117,6 +157,7 @@ describe('the audience builder (people/)', () => {
 
   it("says 'No users found' and 'No companies found'", async () => {
     await openBuilder(audiencesServer({ results: () => ({ ...RESULTS, totalUsers: 0, totalCompanies: 0, users: [], companies: [] }) }))
+    await filterPlanPro()
     expect(await screen.findByText('No users found')).toBeTruthy()
     fireEvent.click(screen.getByRole('tab', { name: /Companies/ }))
     expect(screen.getByText('No companies found')).toBeTruthy()
@@ -126,8 +167,9 @@ describe('the audience builder (people/)', () => {
     const { server } = await openBuilder()
     const f = await addUserFilter('seats')
     expect(options(`${f} operator`)).toEqual(['equals', 'not equal', 'greater than', 'greater than or equal to', 'less than', 'less than or equal to', 'between', 'not between', 'is numeric', 'is not numeric'])
-    // No value yet: unfinished, left out of the preview.
-    await waitFor(() => expect(lastPreview(server)?.filters.matches).toEqual([]))
+    // No value yet: unfinished, left out, so there is nothing to preview yet.
+    await new Promise((r) => setTimeout(r, 400))
+    expect(lastPreview(server)).toBeUndefined()
     type(`${f} value`, '5')
     await waitFor(() => expect(lastPreview(server)?.filters.matches).toEqual([{ kind: 'user', trait: 'seats', number_op: 'equals', value: 5 }]))
     select(`${f} operator`, 'greater_than')
@@ -236,6 +278,10 @@ describe('the audience builder (people/)', () => {
     expect(await screen.findByText('The audience "Pro users" has been saved')).toBeTruthy()
     expect(screen.queryByRole('dialog', { name: 'Create audience' })).toBeNull()
     expect(await screen.findByRole('heading', { level: 1, name: 'Pro users' })).toBeTruthy()
+    // The builder let go of the filters, now the audience's: People opens on everyone again.
+    await router.navigate('/organizations/acme/people')
+    await screen.findByRole('region', { name: 'People' })
+    expect(screen.queryByRole('list', { name: 'Trait filters' })).toBeNull()
   })
 })
 

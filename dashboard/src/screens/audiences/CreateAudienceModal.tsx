@@ -17,9 +17,10 @@ type Values = { name: string; description: string }
  * 'Create audience...' (part 3 §4, §5): a name (required, at most 49
  * characters) and a description (at most 299; the input takes 399 so the rule
  * can be shown). On creation the audience is made, the builder's filters are
- * saved on it, the modal closes and the audience's page opens.
+ * saved on it, the modal closes and the audience's page opens. `onCreated`:
+ * the builder lets go of its filters, now the audience's.
  */
-export function CreateAudienceModal({ org, filters, onClose }: { org: string; filters: AudienceFilters; onClose: () => void }) {
+export function CreateAudienceModal({ org, filters, onClose, onCreated }: { org: string; filters: AudienceFilters; onClose: () => void; onCreated?: () => void }) {
   const api = useApi()
   const navigate = useNavigate()
   const snackbar = useSnackbar()
@@ -32,6 +33,7 @@ export function CreateAudienceModal({ org, filters, onClose }: { org: string; fi
       await api.audiences.update(org, audience_id, { filters })
       snackbar.ok(AUDIENCE_TEXT.saved(name))
       refetch(AUDIENCES)
+      onCreated?.()
       onClose()
       navigate(paths.audience(audience_id))
     },
