@@ -125,7 +125,7 @@ describe.skipIf(!runBrowserTests)('every screen at 1440×900 and 1280×720, in C
     expect(home.companies.top.length).toBeGreaterThan(0)
     // The model trains in the server's runner: its page is shot once it is done, whichever way.
     await expect
-      .poll(async () => ((await (await page.request.get(`${fl0.url}/api-v2/orgs/demo/scoring/scoring-models/${made.analysisId}`)).json()) as { status: string }).status, { timeout: 120_000, intervals: [500] })
+      .poll(async () => ((await (await page.request.get(`${fl0.url}/api-v2/orgs/demo/scoring/scoring-models/${made.analysisId}`)).json()) as { status: string }).status, { timeout: 120_000, interval: 500 })
       .toMatch(/completed|failed/)
   }, 180_000)
 

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router'
 import { PEOPLE_TEXT } from '@fl0/contracts/people'
 import { useApi } from '../../api/context.tsx'
-import type { CompanyProfile as Profile, FeatureAdoption, ProfileTotal, TopUser } from '../../api/types.ts'
+import type { CompanyFeatureAdoption, CompanyProfile as Profile, FeatureAdoption, ProfileTotal, TopUser } from '../../api/types.ts'
 import { useFetch } from '../../api/useFetch.ts'
 import { LineChart } from '../../ui/chart/LineChart.tsx'
 import { FetchView } from '../../ui/FetchView.tsx'
@@ -11,6 +11,7 @@ import { usePeoplePaths } from '../people/paths.ts'
 import { percent } from './format.ts'
 import { ProfilePage } from './ProfilePage.tsx'
 import { TopList } from './TopList.tsx'
+import { useNoFeaturesYet } from './noFeaturesYet.tsx'
 import { TraitsCard } from './TraitsCard.tsx'
 
 const T = PEOPLE_TEXT
@@ -85,15 +86,16 @@ const featureColumns = [
 function Features({ organization, domain }: { organization: string; domain: string }) {
   const api = useApi()
   const fetched = useFetch((signal) => api.profiles.featureAdoption(organization, domain, signal), [organization, domain])
+  return <FetchView fetched={fetched}>{(a) => <FeatureLists organization={organization} adoption={a} />}</FetchView>
+}
+
+function FeatureLists({ organization, adoption: a }: { organization: string; adoption: CompanyFeatureAdoption }) {
+  const noFeatures = useNoFeaturesYet(organization, a.topFeatures.length === 0 && a.lowestFeatures.length === 0)
   return (
-    <FetchView fetched={fetched}>
-      {(a) => (
-        <div className="grid gap-4 lg:grid-cols-2">
-          <TopList title={T.mostUsedFeatures} columns={featureColumns} rows={a.topFeatures} rowKey={(f) => f.featureId} note={`Past ${a.windowDays} days`} />
-          <TopList title={T.leastUsedFeatures} columns={featureColumns} rows={a.lowestFeatures} rowKey={(f) => f.featureId} note={`Past ${a.windowDays} days`} />
-        </div>
-      )}
-    </FetchView>
+    <div className="grid gap-4 lg:grid-cols-2">
+      <TopList title={T.mostUsedFeatures} columns={featureColumns} rows={a.topFeatures} rowKey={(f) => f.featureId} note={`Past ${a.windowDays} days`} empty={noFeatures} />
+      <TopList title={T.leastUsedFeatures} columns={featureColumns} rows={a.lowestFeatures} rowKey={(f) => f.featureId} note={`Past ${a.windowDays} days`} empty={noFeatures} />
+    </div>
   )
 }
 

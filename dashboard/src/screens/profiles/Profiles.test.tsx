@@ -256,6 +256,21 @@ describe('the company profile', () => {
     expect(listRows('Least used features')).toEqual(pad([['Billing', '0', '0', '0%'], ['Dashboards', '1', '1', '33.3%']], 4))
   })
 
+  it('says why the feature lists are empty when the organisation has no feature, rather than two tables of dashes', async () => {
+    const server = profileServer()
+    server.on('GET', '/api/orgs/acme/company/acme.com/feature-adoption', { body: { windowDays: 30, topFeatures: [], lowestFeatures: [] } })
+    server.on('GET', '/api-v2/orgs/acme/features', { body: { features: [] } })
+    renderRoutes(routes, '/organizations/acme/people/companies/acme.com', { server })
+    for (const name of ['Most used features', 'Least used features']) {
+      const list = within(await screen.findByRole('region', { name }))
+      expect(await list.findByText(/No features yet: features group events into what your product offers\./)).toBeTruthy()
+      expect(list.getByRole('link', { name: 'Create a feature' }).getAttribute('href')).toBe('/organizations/acme/features?modal=feature-modal')
+      expect(list.queryAllByRole('row')).toEqual([])
+    }
+    // The other lists are no feature lists: still padded.
+    expect(listRows('Most triggered events')).toEqual(pad([['Report Created', '4']], 2))
+  })
+
   it("shows the organisation's chosen traits, and the add button saves a choice for everyone", async () => {
     const server = profileServer()
     let chosen = COMPANY_TRAITS

@@ -1,5 +1,4 @@
 import { Link, useParams } from 'react-router'
-import { FEATURE_TEXT } from '@fl0/contracts/features'
 import { PEOPLE_TEXT } from '@fl0/contracts/people'
 import { useApi } from '../../api/context.tsx'
 import type { FeatureUsage, ProfileTotal, UserProfile as Profile } from '../../api/types.ts'
@@ -13,6 +12,7 @@ import { IpDataAttribution } from '../companies/IpDataAttribution.tsx'
 import { usePeoplePaths } from '../people/paths.ts'
 import { ProfilePage } from './ProfilePage.tsx'
 import { TopList } from './TopList.tsx'
+import { useNoFeaturesYet } from './noFeaturesYet.tsx'
 import { TraitsCard } from './TraitsCard.tsx'
 import { UserEvents } from './UserEvents.tsx'
 
@@ -54,30 +54,9 @@ const eventColumns = [
   { header: 'Total', render: (e: ProfileTotal) => e.total.toLocaleString('en-US'), numeric: true },
 ]
 
-/**
- * Why the feature lists are empty when the organisation has defined no
- * feature (asked only then), with the way to create one: the features page
- * with its 'Track new feature' modal open. With features defined, an empty
- * list is the spec's ten rows of '-': this person used none.
- */
-function useNoFeaturesYet(organization: string, profile: Profile): React.ReactNode | undefined {
-  const api = useApi()
-  const unused = profile.mostUsedFeatures.length === 0 && profile.leastUsedFeatures.length === 0
-  const features = useFetch((signal) => (unused ? api.features.list(organization, signal) : Promise.resolve(null)), [organization, unused])
-  if (features.status !== 'loaded' || !features.data || features.data.features.length > 0) return undefined
-  return (
-    <p>
-      {T.noFeaturesYet}{' '}
-      <Link to={`/organizations/${encodeURIComponent(organization)}/features?modal=${FEATURE_TEXT.modal}`} className="font-medium text-indigo-700 hover:underline">
-        {T.createFeature}
-      </Link>
-    </p>
-  )
-}
-
 /** Overview (index): the activity graph, the features most and least used, the most triggered events, the traits. */
 function Overview({ profile, organization }: { profile: Profile; organization: string }) {
-  const noFeatures = useNoFeaturesYet(organization, profile)
+  const noFeatures = useNoFeaturesYet(organization, profile.mostUsedFeatures.length === 0 && profile.leastUsedFeatures.length === 0)
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       <div className="space-y-4 lg:col-span-2">
