@@ -7,7 +7,8 @@ export const CHECK_GUIDANCE_ID = 'scoring-check'
 const labelOf = (range: DateRange) => DATE_RANGES.find((r) => r.value === range)?.label ?? range
 
 /**
- * What the check says under the run dialog's fields: the server's sentence,
+ * What the check says under a model's fields (the run dialog's, the Settings
+ * tab's): the server's sentence,
  * green when the model can learn and amber when it cannot, then the other
  * date ranges that would work, by their labels in the Date range picker,
  * each a button that picks it. A failed check is said in grey: it does not

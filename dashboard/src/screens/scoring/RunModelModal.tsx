@@ -5,10 +5,10 @@ import { Button } from '../../ui/Button.tsx'
 import { FetchView } from '../../ui/FetchView.tsx'
 import { useForm } from '../../ui/form/useForm.ts'
 import { Modal } from '../../ui/modal/Modal.tsx'
-import { EMPTY_AUDIENCE, toWire } from './audienceDraft.ts'
+import { EMPTY_AUDIENCE } from './audienceDraft.ts'
 import { CHECK_GUIDANCE_ID, CheckGuidance } from './CheckGuidance.tsx'
 import { ModelFields, modelSchema, toBody, type ModelValues } from './ModelFields.tsx'
-import { blocksRun, useScoringCheck } from './useScoringCheck.ts'
+import { blocksRun, checkRequestOf, useScoringCheck } from './useScoringCheck.ts'
 
 function RunModelForm({ org, metrics, onClose, onCreated }: { org: string; metrics: ScoringMetric[]; onClose: () => void; onCreated: (analysisId: string) => void }) {
   const api = useApi()
@@ -22,8 +22,7 @@ function RunModelForm({ org, metrics, onClose, onCreated }: { org: string; metri
       onClose()
     },
   })
-  const { metricId, dateRange, excludedAudience } = form.values
-  const check = useScoringCheck(org, metricId ? { metricId, dateRange, excludedAudience: toWire(excludedAudience) } : undefined)
+  const check = useScoringCheck(org, checkRequestOf(form.values))
   const blocked = blocksRun(check)
   return (
     <form onSubmit={form.submit} noValidate>

@@ -270,6 +270,47 @@ describe('Settings', () => {
     expect(s.server.calls.find((c) => c.path.endsWith('/settings/saveSettings'))!.body).toMatchObject({ name: 'Who upgrades', metricId: 'm-upgrades', refresh: 'off' })
   })
 
+  it('says under the fields whether the model as set can learn, and holds back a change the check says cannot be learned', async () => {
+    const s = scoringServer({ models: [COMPLETED] })
+    renderRoutes(routes, `${MODEL}/settings`, { server: s.server })
+    await screen.findByLabelText('Model name')
+    const guidance = () => screen.getByRole('status', { name: 'Can this model learn?' })
+    const save = () => screen.getByRole('button', { name: 'Save settings' }) as HTMLButtonElement
+    const saves = () => s.server.calls.filter((c) => c.path.endsWith('/settings/saveSettings'))
+    // The setting as saved: the same question as the run dialog asks, the same green sentence.
+    await waitFor(() => expect(guidance().dataset.learnable).toBe('true'))
+    expect(s.server.callsTo('POST', `${BASE}/scoring-models/check`).at(-1)!.body).toEqual({ metricId: 'm-upgrades', dateRange: 'last30Days', excludedAudience: SETTINGS.excludedAudience })
+    // 7 days: too few reach it. The sentence in amber, the ranges that would work, Save held back and described by it.
+    fireEvent.click(within(screen.getByRole('radiogroup', { name: 'Date range' })).getByRole('radio', { name: '7D' }))
+    await waitFor(() => expect(guidance().dataset.learnable).toBe('false'))
+    expect(guidance().textContent).toContain('Only 3 of the 1,900 users active before Feb 23, 2026 reached "Upgrades"')
+    expect(save().disabled).toBe(true)
+    expect(save().getAttribute('aria-describedby')).toBe(guidance().id)
+    fireEvent.submit(screen.getByRole('form', { name: 'Model settings' }))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(saves()).toHaveLength(0)
+    // Picking a range it offers frees Save, and that range is saved.
+    fireEvent.click(within(within(guidance()).getByRole('group', { name: 'Date ranges that can be learned' })).getByRole('button', { name: '3M' }))
+    await waitFor(() => expect(guidance().dataset.learnable).toBe('true'))
+    expect(save().disabled).toBe(false)
+    fireEvent.click(save())
+    await waitFor(() => expect(saves()).toHaveLength(1))
+    expect(saves()[0]!.body).toMatchObject({ metricId: 'm-upgrades', dateRange: 'last3Months' })
+  })
+
+  it('a model whose saved setting cannot be learned now is warned about, but a new name still saves (it does not train again)', async () => {
+    const s = scoringServer({ models: [COMPLETED] })
+    s.server.on('GET', /\/scoring-model\/[^/]+\/settings$/, { body: { ...SETTINGS, metric: { metricId: 'm-signups', name: 'Sign-ups' } } })
+    renderRoutes(routes, `${MODEL}/settings`, { server: s.server })
+    fireEvent.change(await screen.findByLabelText('Model name'), { target: { value: 'Renamed' } })
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Can this model learn?' }).dataset.learnable).toBe('false'))
+    const save = screen.getByRole('button', { name: 'Save settings' }) as HTMLButtonElement
+    expect(save.disabled).toBe(false)
+    fireEvent.click(save)
+    await waitFor(() => expect(s.server.calls.filter((c) => c.path.endsWith('/settings/saveSettings'))).toHaveLength(1))
+    expect(s.server.calls.find((c) => c.path.endsWith('/settings/saveSettings'))!.body).toMatchObject({ name: 'Renamed', metricId: 'm-signups' })
+  })
+
   it('a model never scored yet says so under the choice, and nothing in the header', async () => {
     renderRoutes(routes, `${MODEL}/settings`, { server: scoringServer({ models: [COMPLETED] }).server })
     await screen.findByLabelText('Refresh ratings')

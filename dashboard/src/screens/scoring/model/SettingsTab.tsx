@@ -8,7 +8,9 @@ import { Field } from '../../../ui/form/Field.tsx'
 import { useForm, type Form } from '../../../ui/form/useForm.ts'
 import { useSnackbar } from '../../../ui/snackbar/state.ts'
 import { fromWire } from '../audienceDraft.ts'
+import { CHECK_GUIDANCE_ID, CheckGuidance } from '../CheckGuidance.tsx'
 import { ModelFields, modelSchema, toBody, type ModelValues } from '../ModelFields.tsx'
+import { blocksRun, checkRequestOf, useScoringCheck } from '../useScoringCheck.ts'
 import { RatingsRefreshed } from './RatingsRefreshed.tsx'
 
 /** 'Refresh ratings': how often the model re-scores users with what it learned (no retraining), and when it last did. */
@@ -34,8 +36,9 @@ function RefreshField({ form, scoredAt }: { form: Form<ModelValues>; scoredAt: s
 function SettingsForm({ org, analysisId, settings, scoredAt, onSaved }: { org: string; analysisId: string; settings: ScoringSettings; scoredAt: string | null; onSaved: () => void }) {
   const api = useApi()
   const snackbar = useSnackbar()
+  const initial: ModelValues = { name: settings.name, metricId: settings.metric.metricId, dateRange: settings.dateRange, excludedAudience: fromWire(settings.excludedAudience), refresh: settings.refresh }
   const form = useForm<ModelValues>({
-    initial: { name: settings.name, metricId: settings.metric.metricId, dateRange: settings.dateRange, excludedAudience: fromWire(settings.excludedAudience), refresh: settings.refresh },
+    initial,
     schema: modelSchema,
     submit: async (values) => {
       await api.scoring.saveSettings(org, analysisId, toBody(values))
@@ -43,14 +46,23 @@ function SettingsForm({ org, analysisId, settings, scoredAt, onSaved }: { org: s
       onSaved()
     },
   })
+  // The run dialog's check, on the setting as edited.
+  const request = checkRequestOf(form.values)
+  const check = useScoringCheck(org, request)
+  // Saving a change to what the model learns trains it again (the server re-queues it only then): one the check says
+  // cannot be learned is held back, as the run dialog holds back 'Run model', rather than saved to fail its training.
+  // The setting as trained is only warned about: saving a new name or schedule keeps the model's results.
+  const relearns = JSON.stringify(request) !== JSON.stringify(checkRequestOf(initial))
+  const blocked = relearns && blocksRun(check)
   // A deleted metric is still the model's: listed (as the server names it) so the form shows it.
   const metrics = settings.metrics.some((m) => m.metricId === settings.metric.metricId) ? settings.metrics : [{ ...settings.metric, isEnabled: false }, ...settings.metrics]
   return (
-    <form onSubmit={form.submit} noValidate aria-label="Model settings" className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6">
+    <form onSubmit={blocked ? (e) => e.preventDefault() : form.submit} noValidate aria-label="Model settings" className="max-w-2xl rounded-lg border border-slate-200 bg-white p-6">
       <ModelFields org={org} form={form} metrics={metrics} nameLabel={SCORING_TEXT.fields.modelName} />
+      <CheckGuidance state={check} onDateRange={(r) => form.setValue('dateRange', r)} />
       <RefreshField form={form} scoredAt={scoredAt} />
       <div className="mt-6 flex justify-end">
-        <Button type="submit" loading={form.submitting}>
+        <Button type="submit" loading={form.submitting} disabled={blocked} aria-describedby={blocked ? CHECK_GUIDANCE_ID : undefined}>
           Save settings
         </Button>
       </div>
@@ -62,7 +74,9 @@ function SettingsForm({ org, analysisId, settings, scoredAt, onSaved }: { org: s
  * Settings (part 3 §2): Model name, Metric, Date range and Excluded audience,
  * and how often the ratings are refreshed, saved with saveSettings. Settings that change what the model learns queue
  * a new run, so the page asks for the model again after a save (its status
- * gate then shows the training view).
+ * gate then shows the training view). As in the run dialog, the check says
+ * under the fields whether the model as set can learn, and a change it says
+ * cannot be learned is not saved.
  */
 export function SettingsTab({ org, analysisId, scoredAt, onSaved }: { org: string; analysisId: string; scoredAt: string | null; onSaved: () => void }) {
   const api = useApi()
