@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { formatDate, shortNumber } from '../format.ts'
-import { canDraw } from './axis.ts'
+import { canDraw, countTicks } from './axis.ts'
 
 /** One point per day (or any instant): `date` as ISO text or YYYY-MM-DD, `value` a count. */
 export interface DatePoint {
@@ -23,6 +23,13 @@ const toSeconds = (date: string) => Date.parse(date.length === 10 ? `${date}T00:
 
 const toData = (points: DatePoint[]): uPlot.AlignedData => [points.map((p) => toSeconds(p.date)), points.map((p) => p.value)]
 
+/**
+ * The y axis's ticks: one every 28 px or more of the plot (the chart's height
+ * less the x axis and padding, ~60 px), the top one at or above the largest
+ * value. From the height asked rather than the plot's box, so that the
+ * scale's range and its ticks agree from the first draw.
+ */
+const yTicks = (height: number) => (u: uPlot) => countTicks(Math.max(0, ...((u.data[1] ?? []) as Array<number | null>).map((v) => v ?? 0)), (height - 60) / 28)
 
 /**
  * A line graph of values over dates, drawn by uPlot on a canvas that follows
@@ -48,10 +55,10 @@ export function LineChart({ points, label, height = 200, color = '#4f46e5' }: Pr
         height,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true }, y: { range: (_u, min, max) => [0, Math.max(max, min + 1, 1)] } },
+        scales: { x: { time: true }, y: { range: (u) => [0, yTicks(height)(u).at(-1)!] } },
         axes: [
           { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, values: (_u, ticks) => ticks.map((t) => formatDate(t * 1000).replace(/, \d{4}$/, '')) },
-          { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 48, values: (_u, ticks) => ticks.map((t) => shortNumber(t)) },
+          { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 48, splits: yTicks(height), values: (_u, ticks) => ticks.map((t) => shortNumber(t)) },
         ],
         series: [{}, { label, stroke: color, width: 2, fill: `${color}1a`, points: { show: false } }],
       }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type uPlot from 'uplot'
 import { shortNumber } from '../format.ts'
-import { isDateLabel, periodNames, toSeconds } from './axis.ts'
+import { countTicks, isDateLabel, periodNames, toSeconds } from './axis.ts'
 import { ChartLegend } from './ChartLegend.tsx'
 import { labelStep, legendAt, thinned } from './legend.ts'
 import { seriesColor } from './palette.ts'
@@ -100,6 +100,9 @@ function options(UPlot: typeof uPlot, props: BuildProps, width: number): { opts:
   const xs = time ? labels.map(toSeconds) : labels.map((_, i) => i)
   const stack = kind === 'bar' && layout === 'stacked' && series.length > 1 ? stackOf(series) : undefined
   const top = stack ? stack.max : Math.max(0, ...series.flatMap((s) => s.data))
+  // Counts (every value whole) get whole ticks, the top one a tick: no '0.4 users' on an axis whose most is 1. Rates keep uPlot's.
+  const integral = series.every((s) => s.data.every((v) => Number.isInteger(v)))
+  const yTicks = integral ? countTicks(top, (height - 60) / 30) : undefined
   const slots = barSlots(series.length, layout)
   const facet = (values: (s: number) => number[]) => ({ unit: 1 as uPlot.Series.BarsPathBuilderFacetUnit, values: (_u: uPlot, seriesIdx: number) => values(seriesIdx - 1) })
   // A line's partial periods: its solid series stops short of them, and a dashed twin draws the segments that reach them.
@@ -167,11 +170,11 @@ function options(UPlot: typeof uPlot, props: BuildProps, width: number): { opts:
     cursor: { drag: { x: false, y: false }, points: { show: kind === 'line' } },
     scales: {
       x: time ? { time: true } : { time: false, range: [-0.5, Math.max(labels.length, 1) - 0.5] },
-      y: { range: () => [0, Math.max(top * 1.08, 1)] },
+      y: { range: () => (yTicks ? [0, yTicks.at(-1)!] : [0, Math.max(top * 1.08, 1)]) },
     },
     axes: [
       { stroke: '#64748b', font: AXIS_FONT, grid: time ? { stroke: '#f1f5f9' } : { show: false }, splits, values: (_u, ticks) => ticks.map(nameOf) },
-      { stroke: '#64748b', font: AXIS_FONT, grid: { stroke: '#f1f5f9' }, size: 52, values: (_u, ticks) => ticks.map((t) => format(t)) },
+      { stroke: '#64748b', font: AXIS_FONT, grid: { stroke: '#f1f5f9' }, size: 52, ...(yTicks ? { splits: () => yTicks } : {}), values: (_u, ticks) => ticks.map((t) => format(t)) },
     ],
     series: [{}, ...uSeries, ...dashedSeries],
     hooks: {

@@ -33,3 +33,18 @@ export function periodNames(labels: readonly string[]): { axis: (label: string) 
   if (days && gaps.every((g) => g === 7)) return { axis: shortLabel, heading: (l) => `Week of ${shortLabel(l)}` }
   return { axis: shortLabel, heading: shortLabel }
 }
+
+/**
+ * A count axis from 0 whose top is a tick: the largest value rounded up to a
+ * step of 1, 2, 2.5 or 5 × 10^k, whole (counts are), with at most
+ * `slots` steps. uPlot's own ticks need about 30 px each and leave a short
+ * chart (the company panel's 120 px) with '0' alone on its axis.
+ */
+export function countTicks(max: number, slots: number): number[] {
+  const n = Math.max(1, Math.floor(slots))
+  const rough = Math.max(max, 1) / n
+  const magnitude = 10 ** Math.floor(Math.log10(rough))
+  const step = Math.max(1, ([1, 2, 2.5, 5, 10].find((m) => m * magnitude >= rough && Number.isInteger(m * magnitude)) ?? 10) * magnitude)
+  const top = Math.max(step, Math.ceil(max / step) * step)
+  return Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step)
+}
