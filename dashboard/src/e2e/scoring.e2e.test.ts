@@ -255,7 +255,7 @@ describe.skipIf(!runBrowserTests)('AI scoring, in Chromium', () => {
     await page.waitForURL(/\/model-output$/)
   })
 
-  it("Settings: Model name, Metric, Date range and Excluded audience as the model was run; 'Refresh ratings' saved with them", async () => {
+  it("Settings: Model name, Metric, Date range and Excluded audience as the model was run; a metric that cannot be learned not saved; 'Refresh ratings' saved with them", async () => {
     await tab('Settings').click()
     await page.waitForURL(/\/settings$/)
     expect(await page.getByLabel('Model name').inputValue()).toBe(name)
@@ -266,6 +266,30 @@ describe.skipIf(!runBrowserTests)('AI scoring, in Chromium', () => {
     // When the users were last scored: in the header and under the choice.
     await page.getByTestId('ratings-refreshed').first().waitFor()
     expect(await page.getByTestId('ratings-refreshed').first().innerText()).toMatch(/^Ratings refreshed [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    // The run dialog's check, on the setting as edited: green for the model as trained.
+    const form = page.getByRole('form', { name: 'Model settings' })
+    const guidance = form.getByRole('status', { name: 'Can this model learn?' })
+    const save = form.getByRole('button', { name: 'Save settings' })
+    await guidance.and(page.locator('[data-learnable="true"]')).waitFor()
+    // A metric that cannot be learned: the same sentence in amber, and the change is not saved.
+    let saves = 0
+    const countSaves = (r: { method(): string; url(): string }) => {
+      if (r.method() === 'POST' && r.url().endsWith('/settings/saveSettings')) saves++
+    }
+    page.on('request', countSaves)
+    await form.getByLabel('Metric').selectOption({ label: funnel })
+    await guidance.and(page.locator('[data-learnable="false"]')).waitFor()
+    expect(await guidance.innerText()).toMatch(/^\S.{40,}[.:]/)
+    expect(await save.isDisabled()).toBe(true)
+    expect(await save.getAttribute('aria-describedby')).toBe(await guidance.getAttribute('id'))
+    await form.getByLabel('Model name').press('Enter')
+    await shots('scoring-07a-settings-not-learnable')
+    expect(saves).toBe(0)
+    page.off('request', countSaves)
+    // Back to the model's metric: learnable again, Save offered.
+    await form.getByLabel('Metric').selectOption({ label: 'Upgrades' })
+    await guidance.and(page.locator('[data-learnable="true"]')).waitFor()
+    expect(await save.isDisabled()).toBe(false)
     const refresh = page.getByLabel('Refresh ratings')
     expect(await refresh.locator('option:checked').innerText()).toBe('Every day')
     await refresh.selectOption({ label: 'Every week' })
