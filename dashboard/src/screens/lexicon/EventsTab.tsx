@@ -69,6 +69,7 @@ function EventGrid({ org, events, search }: { org: string; events: LexiconEvent[
       header: <SortHeader label={LEXICON_TEXT.volume} column="volume" sort={sort} onSort={setSort} />,
       sort: ariaSort('volume'),
       width: 200,
+      numeric: true,
       render: (e) => <span title={e.volume.toLocaleString('en-US')}>{shortNumber(e.volume)}</span>,
     },
   ]

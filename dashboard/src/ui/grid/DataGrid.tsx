@@ -9,6 +9,8 @@ export interface Column<Row> {
   render: (row: Row) => ReactNode
   /** For a sortable column: how the rows are sorted by it now (aria-sort). */
   sort?: 'ascending' | 'descending' | 'none'
+  /** Numbers sit right, in figures of one width, so that their digits line up. */
+  numeric?: boolean
 }
 
 interface Props<Row> {
@@ -73,7 +75,7 @@ export function DataGrid<Row>({ columns, rows, rowKey, total, page = 1, onPage, 
           <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" aria-sort={c.sort} className="relative px-4 py-2 font-medium" style={{ width: widths[c.key] }}>
+                <th key={c.key} scope="col" aria-sort={c.sort} className={`relative px-4 py-2 font-medium ${c.numeric ? 'text-right' : ''}`} style={{ width: widths[c.key] }}>
                   {c.header}
                   <span
                     role="separator"
@@ -116,7 +118,7 @@ export function DataGrid<Row>({ columns, rows, rowKey, total, page = 1, onPage, 
                       className={`border-t border-slate-100 ${onRowClick ? 'cursor-pointer outline-none hover:bg-slate-50 focus-visible:bg-indigo-50 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500' : ''}`}
                     >
                       {columns.map((c) => (
-                        <td key={c.key} className="truncate px-4 py-2">
+                        <td key={c.key} className={`truncate px-4 py-2 ${c.numeric ? 'text-right tabular-nums' : ''}`}>
                           {c.render(row)}
                         </td>
                       ))}
