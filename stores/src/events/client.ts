@@ -20,14 +20,6 @@ export interface EventStore {
    * A ClickHouse server runs queries side by side, so there it is the store itself.
    */
   readonly background: EventStore
-  /**
-   * How many rows a background insert should write in one call. chDB runs one
-   * call at a time, and a reader's query waits for the call in hand: while the
-   * dashboard is being read (a reader's call within the last READING_MS),
-   * background inserts go in slices of READING_SLICE rows, each a short wait;
-   * otherwise, and on a ClickHouse server, in one call.
-   */
-  insertSlice(): number
   close(): Promise<void>
 }
 
@@ -35,26 +27,24 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   const database = config.database ?? 'fl0'
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) throw new Error(`invalid ClickHouse database name: ${database}`)
   if (config.kind === 'chdb') {
-    // chDB allows one data directory per process; a second path throws here.
-    const { createChdbConnection } = await import('chdb/connection')
-    const client = createClient({ connection: createChdbConnection({ path: config.path }) } as Parameters<typeof createClient>[0])
-    await client.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
-    // The chDB connection is one session: USE sets the default database for every later query.
-    await client.command({ query: `USE ${database}` })
+    // chDB allows one data directory per process; a second path throws here. Each connection is a session of
+    // its own on the one in-process server: the reader's, the background's bound queries, the background's
+    // writes (chdb.ts).
+    const sessions = await openChdbSessions(config.path, database)
     const lanes = new Lanes()
-    const close = () => client.close()
-    const insertSlice = () => (performance.now() - lanes.lastReadAt < READING_MS ? READING_SLICE : Infinity)
+    const close = async () => {
+      await Promise.all([sessions.reader.close(), sessions.bound.close(), sessions.writes.close()])
+    }
     const background: EventStore = {
       kind: 'chdb',
       database,
-      client: refusingSessionSettings(inLane(client, lanes, 'background')),
-      insertSlice,
+      client: refusingSessionSettings(routed(sessions.bound, sessions.writes, lanes, 'background')),
       close,
       get background() {
         return background
       },
     }
-    return { kind: 'chdb', database, client: refusingSessionSettings(inLane(client, lanes, 'reader')), background, insertSlice, close }
+    return { kind: 'chdb', database, client: refusingSessionSettings(routed(sessions.reader, sessions.reader, lanes, 'reader')), background, close }
   }
   const admin = createClient({ url: config.url, username: config.username, password: config.password })
   await admin.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
@@ -64,7 +54,6 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
     kind: 'http',
     database,
     client,
-    insertSlice: () => Infinity,
     close: () => client.close(),
     get background() {
       return store
@@ -73,24 +62,40 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   return store
 }
 
-/**
- * An insert has a fixed cost besides its rows' (measured: 2,500 events cost 52 µs of CPU each to
- * insert, 10,000 29 µs, 50,000 23–26 µs; bench/README.md), so slices are not smaller than this;
- * 10,000 events took chDB about 300 ms while the ingest and a reader shared the 2 cores, too long a wait.
- */
-const READING_SLICE = 5_000
-const READING_MS = 10_000
+/** The three chDB sessions of a store, each on the database. */
+async function openChdbSessions(path: string, database: string): Promise<Record<'reader' | 'bound' | 'writes', ClickHouseClient>> {
+  const { createChdbConnection } = await import('chdb/connection')
+  const open = async () => {
+    const client = createClient({ connection: createChdbConnection({ path }) } as Parameters<typeof createClient>[0])
+    await client.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
+    // A chDB connection is one session: USE sets the default database for every later query of it.
+    await client.command({ query: `USE ${database}` })
+    return client
+  }
+  const reader = await open()
+  return { reader, bound: await open(), writes: await open() }
+}
 
 /**
- * The client whose calls reach chDB through `lanes` (lanes.ts), in `lane`.
- * Results are whole when a call resolves (chDB's connection reads them before
- * answering), so the call's turn ends with its promise.
+ * chDB runs the calls of different sessions side by side, except calls with
+ * bound parameters (`query_params`), which it runs one at a time in the whole
+ * process, in the order they reach it (chdb-node's parameter chain: its binder
+ * is not safe across connections). So a dashboard's query waits for no insert,
+ * and among bound calls `lanes` (lanes.ts) decides who goes next: a reader's
+ * ahead of the background's waiting ones. The client's unbound calls go
+ * straight to `unbound`'s session, which runs them one at a time; for the
+ * background that is a session of its own, so that an insert in hand holds up
+ * no bound call of the lanes. Results are whole when a call resolves (chDB's
+ * connection reads them before answering), so a call's turn ends with its promise.
  */
-function inLane(client: ClickHouseClient, lanes: Lanes, lane: Lane): ClickHouseClient {
-  const view = Object.create(client) as ClickHouseClient
+function routed(bound: ClickHouseClient, unbound: ClickHouseClient, lanes: Lanes, lane: Lane): ClickHouseClient {
+  const view = Object.create(bound) as ClickHouseClient
   for (const method of ['query', 'exec', 'insert', 'command'] as const) {
-    const original = (client[method] as (params: { abort_signal?: AbortSignal }) => Promise<unknown>).bind(client)
-    ;(view as unknown as Record<string, unknown>)[method] = (params: { abort_signal?: AbortSignal }) => lanes.run(lane, () => original(params), params?.abort_signal)
+    type Params = { abort_signal?: AbortSignal; query_params?: object }
+    const viaLanes = (bound[method] as (params: Params) => Promise<unknown>).bind(bound)
+    const direct = (unbound[method] as (params: Params) => Promise<unknown>).bind(unbound)
+    ;(view as unknown as Record<string, unknown>)[method] = (params: Params) =>
+      params?.query_params && Object.keys(params.query_params).length > 0 ? lanes.run(lane, () => viaLanes(params), params.abort_signal) : direct(params)
   }
   return view
 }

@@ -1,6 +1,6 @@
 /**
- * Who goes next to chDB, which runs one call at a time in a process (two
- * `SELECT sleep(1)` at once take 2 s), in the order calls reach it.
+ * Who goes next to chDB with a call that binds parameters: chDB runs those
+ * one at a time in a process, in the order they reach it (client.ts).
  *
  * Two lanes: a reader's (the dashboard's queries, someone waiting on them) and
  * the background's (the bus's consumers, scoring, the admin's jobs). A reader's
@@ -38,8 +38,6 @@ export class Lanes {
   private readonly share: number
   private readonly windowMs: number
   private readonly now: () => number
-  /** When a reader's call last came. */
-  lastReadAt = -Infinity
 
   constructor(options: LanesOptions = {}) {
     this.share = options.backgroundShare ?? 0.4
@@ -49,7 +47,6 @@ export class Lanes {
   }
 
   run<T>(lane: Lane, call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (lane === 'reader') this.lastReadAt = this.now()
     if (signal?.aborted) return Promise.reject(signal.reason)
     return new Promise<T>((resolve, reject) => {
       const entry: Waiting = {

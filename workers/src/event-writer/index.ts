@@ -83,7 +83,7 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
     topic: deps.topic ?? 'events',
     group,
     // Up to 20,000 events when behind (an insert has a fixed cost besides its rows': bench/README.md,
-    // issue 19); half a second's worth when keeping up, so that a dashboard waits little behind one.
+    // issue 19); half a second's worth when keeping up, so that events show soon.
     maxBatchSize: deps.maxBatchSize ?? 20_000,
     maxWaitMs: deps.maxWaitMs ?? 500,
     onBatch: isolatePoison(writeEvents, { store, deadLetter, consumer: group }),
@@ -112,25 +112,18 @@ async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredK
 }
 
 /**
- * Inserts in slices as the store asks (EventStore.insertSlice: short calls while
- * the dashboard is read, so that its queries wait little), each slice on its
- * own: a slice ClickHouse refuses has its poison found and set aside, and the
- * rest of it inserted. A slice that fails for another reason throws; the batch
- * comes again, and the duplicate check leaves out the slices already stored.
+ * Inserts the batch in one call: a batch ClickHouse refuses has its poison
+ * found and set aside, and the rest of it inserted. A batch that fails for
+ * another reason throws and comes again.
  */
 async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter, stored: StoredKeys | undefined): Promise<number> {
-  const slice = store.insertSlice()
-  let inserted = 0
-  for (let i = 0; i < rows.length; i += slice) {
-    const part = rows.slice(i, i + slice)
-    inserted += await insertSliceOrIsolatePoison(store, part, deadLetter)
-    // Poison set aside is added too: a key the filter holds in excess is only looked up.
-    if (stored) for (const row of part) stored.add(row.key!)
-  }
+  const inserted = await insertRowsOrIsolatePoison(store, rows, deadLetter)
+  // Poison set aside is added too: a key the filter holds in excess is only looked up.
+  if (stored) for (const row of rows) stored.add(row.key!)
   return inserted
 }
 
-async function insertSliceOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter): Promise<number> {
+async function insertRowsOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter): Promise<number> {
   if (rows.length === 0) return 0
   try {
     await insertLines(store, rows.map((r) => r.line))

@@ -165,10 +165,7 @@ export async function storeHits(store: EventStore, networks: Networks, hits: rea
       }
     }
   }
-  // In slices while the dashboard is read (EventStore.insertSlice); a batch retried after a slice failed folds
-  // into the visits the slices before it wrote, as any replayed batch does.
-  const slice = store.insertSlice()
-  for (let i = 0; i < rows.length; i += slice) await store.client.insert({ table: 'identified_visits', values: rows.slice(i, i + slice), format: 'JSONEachRow' })
+  if (rows.length > 0) await store.client.insert({ table: 'identified_visits', values: rows, format: 'JSONEachRow' })
   return rows.length
 }
 

@@ -40,8 +40,7 @@ export async function rematchVisits(store: EventStore, networks: Networks, stopp
   let written = 0
   let pending: VisitRow[] = []
   const flush = async () => {
-    const slice = store.insertSlice()
-    for (let i = 0; i < pending.length; i += slice) await store.client.insert({ table: 'identified_visits', values: pending.slice(i, i + slice), format: 'JSONEachRow' })
+    if (pending.length > 0) await store.client.insert({ table: 'identified_visits', values: pending, format: 'JSONEachRow' })
     written += pending.length
     pending = []
   }
