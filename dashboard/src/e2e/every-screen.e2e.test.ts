@@ -187,8 +187,8 @@ describe.skipIf(!runBrowserTests)('every screen at 1440×900 and 1280×720, in C
     await save.click()
     const snackbar = page.getByRole('status').filter({ hasText: `Metric "${made.metricName}" has been saved` })
     await snackbar.waitFor()
-    // Measured once it has settled in (the enter animation slides it 8 px).
-    await page.waitForFunction(() => document.getAnimations().length === 0)
+    // Measured once it has settled in (its enter animation slides it 8 px).
+    await snackbar.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
     const barBox = (await snackbar.boundingBox())!
     expect(overlaps(barBox, saveBox!), 'the snackbar covers Save metric').toBe(false)
     expect(overlaps(barBox, userBox!), 'the snackbar covers the user menu').toBe(false)
