@@ -51,12 +51,13 @@ export function CallbackSecret({ org, isAdmin }: { org: string; isAdmin: boolean
       </h2>
       <FetchView fetched={fetched}>
         {(state) => (
-          <div className="max-w-2xl space-y-4 text-sm">
+          // As wide as the team list above it, the boxes' right edges in line; only the prose keeps a reading width.
+          <div className="space-y-4 text-sm">
             <p className="text-slate-700">
               {state.configured ? TEXT.signed : TEXT.unsigned}
               {state.createdAt && <span className="text-slate-500"> Secret made {new Date(state.createdAt).toLocaleString()}.</span>}
             </p>
-            <p className="text-xs text-slate-500">
+            <p className="max-w-2xl text-xs text-slate-500">
               An identity partner signs each callback with the secret and sends the organization id as <span className="font-mono">org</span>. Keep the
               secret on the partner&apos;s servers, never in a page.
             </p>
