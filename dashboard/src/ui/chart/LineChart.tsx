@@ -25,7 +25,7 @@ const toData = (points: DatePoint[]): uPlot.AlignedData => [points.map((p) => to
 
 /**
  * The y axis's ticks: one every 28 px or more of the plot (the chart's height
- * less the x axis and padding, ~60 px), the top one at or above the largest
+ * less the x axis and padding, under 60 px), the top one at or above the largest
  * value. From the height asked rather than the plot's box, so that the
  * scale's range and its ticks agree from the first draw.
  */
@@ -57,7 +57,8 @@ export function LineChart({ points, label, height = 200, color = '#4f46e5' }: Pr
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true }, y: { range: (u) => [0, yTicks(height)(u).at(-1)!] } },
         axes: [
-          { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, values: (_u, ticks) => ticks.map((t) => formatDate(t * 1000).replace(/, \d{4}$/, '')) },
+          // 36 px holds the tick and a line of dates; uPlot's 50 left a blank band under the dates in every small card.
+          { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 36, values: (_u, ticks) => ticks.map((t) => formatDate(t * 1000).replace(/, \d{4}$/, '')) },
           { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 48, splits: yTicks(height), values: (_u, ticks) => ticks.map((t) => shortNumber(t)) },
         ],
         series: [{}, { label, stroke: color, width: 2, fill: `${color}1a`, points: { show: false } }],
