@@ -12,8 +12,18 @@ CREATE TABLE IF NOT EXISTS password_reset_links (
 );
 CREATE INDEX IF NOT EXISTS password_reset_links_user ON password_reset_links (user_id);
 
-INSERT INTO password_reset_links (id, user_id, expires_at, created_at)
-SELECT id, user_id, expires_at, created_at FROM email_links WHERE purpose = 'reset-password'
-ON CONFLICT (id) DO NOTHING;
-
-DROP TABLE email_links;
+-- A database that applied 0014 while it briefly made password_reset_links
+--   itself (between 664d6b1 and 1091d90) has no email_links: nothing moves.
+--   (Changed in place from an unconditional move, which such a database
+--   refused, so fl0 would not start on it; where email_links exists the two
+--   do the same.)
+DO $$
+BEGIN
+  IF to_regclass('email_links') IS NOT NULL THEN
+    INSERT INTO password_reset_links (id, user_id, expires_at, created_at)
+    SELECT id, user_id, expires_at, created_at FROM email_links WHERE purpose = 'reset-password'
+    ON CONFLICT (id) DO NOTHING;
+    DROP TABLE email_links;
+  END IF;
+END
+$$;
