@@ -179,7 +179,7 @@ describe.skipIf(!runBrowserTests)('AI scoring, in Chromium', () => {
     // Whether the ratings can be trusted, beside them.
     const verdict = card(name).locator('[data-verdict]')
     expect(await verdict.getAttribute('data-verdict')).toBe(model.verdict)
-    if (model.verdict !== 'met') expect(await verdict.innerText()).toMatch(/ — see Correlation$/)
+    if (model.verdict !== 'met') expect(await verdict.innerText()).toMatch(/\s— see Correlation$/)
     await shots('scoring-04-gallery-completed')
   }, TRAINING_MS + 60_000)
 

@@ -72,8 +72,8 @@ function columns(user: (id: string) => string): Column<PersonRow>[] {
           '—'
         ),
     },
-    { key: 'employees', header: C.employees, width: 100, render: (p) => (p.employees === null ? '—' : p.employees.toLocaleString('en-US')) },
-    { key: 'revenue', header: C.revenue, width: 90, render: (p) => (p.revenue === null ? '—' : formatRevenue(p.revenue)) },
+    { key: 'employees', header: C.employees, width: 100, numeric: true, render: (p) => (p.employees === null ? '—' : p.employees.toLocaleString('en-US')) },
+    { key: 'revenue', header: C.revenue, width: 90, numeric: true, render: (p) => (p.revenue === null ? '—' : formatRevenue(p.revenue)) },
   ]
 }
 

@@ -63,9 +63,9 @@ describe('scoring gallery', () => {
     renderRoutes(routes, GALLERY, { server: scoringServer({ models }).server })
     await screen.findByRole('article', { name: 'Old' })
     const line = (name: string) => screen.getByRole('article', { name }).querySelector('[data-verdict]')
-    expect(line('Short')!.textContent).toBe('Ratings fall short of the bar for a good model — see Correlation')
+    expect(line('Short')!.textContent).toBe('Ratings fall short of the bar for a good model\u00a0— see Correlation')
     expect(card('Short').getByRole('link', { name: 'see Correlation' }).getAttribute('href')).toBe('/organizations/acme/scoring/n')
-    expect(line('Thin')!.textContent).toBe('Too few users reached the metric to judge these ratings — see Correlation')
+    expect(line('Thin')!.textContent).toBe('Too few users reached the metric to judge these ratings\u00a0— see Correlation')
     expect(line('Short')!.className).toContain('amber')
     expect(line('Good')!.textContent).toBe('✓ Ratings meet the bar for a good model')
     // A model trained before verdicts says nothing either way.

@@ -52,7 +52,8 @@ function VerdictLine({ org, model }: { org: string; model: ScoringModelSummary }
   }
   return (
     <p data-verdict={model.verdict} className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900">
-      {VERDICT_SHORT[model.verdict]} —{' '}
+      {/* A no-break space: the dash stays at the end of the sentence's line, never starts one. */}
+      {VERDICT_SHORT[model.verdict]}{'\u00a0— '}
       <Link to={modelPath(org, model.analysisId)} className="font-medium underline hover:text-amber-700">
         see Correlation
       </Link>

@@ -52,8 +52,8 @@ function Measured({ quality, on, title }: { quality: RatingQuality; on: string; 
   const rows = [...quality.ratings].reverse()
   const max = Math.max(0, ...rows.map((r) => r.lift))
   return (
-    <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-      <div className="xl:order-last">
+    <div className="grid items-start gap-4 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="2xl:order-last">
         <Verdict quality={quality} on={on} />
       </div>
       <div className="overflow-x-auto">
