@@ -28,8 +28,7 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) throw new Error(`invalid ClickHouse database name: ${database}`)
   if (config.kind === 'chdb') {
     // chDB allows one data directory per process; a second path throws here. Each connection is a session of
-    // its own on the one in-process server: the reader's, the background's bound queries, the background's
-    // writes (chdb.ts).
+    // its own on the one in-process server: the reader's, the background's bound queries, the background's writes.
     const sessions = await openChdbSessions(config.path, database)
     const lanes = new Lanes()
     const close = async () => {
