@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { MetricDefinition, MetricGraph } from '@fl0/contracts/metrics'
-import { launchChromium, openPage, runBrowserTests, screenshot, signUp } from './harness.ts'
+import { launchChromium, openPage, overlaps, runBrowserTests, screenshot, signUp } from './harness.ts'
 import { demoUrl, startDemoFl0, waitForLexicon, type DemoFl0 } from './demoFl0.ts'
 
 /**
@@ -18,8 +18,6 @@ interface Tick {
   right: number
 }
 const shortDay = (d: string) => new Date(`${d}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 describe.skipIf(!runBrowserTests)('charts and the metric editor, in Chromium', () => {
   let fl0: DemoFl0

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import type { HomeSummary } from '@fl0/contracts/home'
 import { DEFAULT_RULE } from '@fl0/demo'
 import { demoUrl, signUpToDemo, startDemoFl0, waitForIdentity, waitForLexicon, type DemoFl0 } from './demoFl0.ts'
-import { launchChromium, menu, openPage, runBrowserTests, screenshot } from './harness.ts'
+import { launchChromium, menu, openPage, overlaps, runBrowserTests, screenshot } from './harness.ts'
 
 /**
  * Every screen of the specification, as a user first sees it, in Chromium at
@@ -32,8 +32,6 @@ interface Screen {
   ready?: (page: Page) => ReturnType<Page['locator']>
 }
 
-const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
 
 describe.skipIf(!runBrowserTests)('every screen at 1440×900 and 1280×720, in Chromium', () => {
   let fl0: DemoFl0

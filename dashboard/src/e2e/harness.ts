@@ -124,3 +124,8 @@ export async function createOrganisation(page: Page, name: string): Promise<stri
 }
 
 export const menu = (page: Page) => page.getByRole('complementary', { name: 'Main menu' })
+
+/** Whether two boxes (Playwright's boundingBox) share any area. */
+export function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+}
