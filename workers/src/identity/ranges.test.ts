@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { addressKey, cidrKeys, cidrOf, keyToText, parseIpv4 } from './ip.ts'
 import { RangeTable, type IpRange, type RangeKind } from './ranges.ts'
+import { Networks } from './networks/index.ts'
 
 const range = (spec: string, companyName: string, kind: RangeKind = 'company', domain = '', importedAt?: number): IpRange => {
   const keys = spec.includes('/') ? cidrKeys(spec) : (() => {
@@ -138,5 +139,21 @@ describe('RangeTable', () => {
       })
       expect(t.matchKey(key)?.companyName ?? null).toBe(holding[0]?.r.companyName ?? null)
     }
+  })
+})
+
+describe('Networks', () => {
+  it("answers an address asked again with the match it made, and the ranges' match once new ranges come (a new Networks)", () => {
+    const before = new Networks(RangeTable.empty(), undefined)
+    const first = before.match('45.12.3.9')
+    expect(first).toMatchObject({ companyName: '', source: '' })
+    expect(before.match('45.12.3.9')).toBe(first)
+    // What is kept is frozen: no caller can change the match the next visit gets.
+    expect(Object.isFrozen(first)).toBe(true)
+    // Ranges uploaded: the range source makes a new Networks, which matches them.
+    const after = new Networks(RangeTable.build([range('45.12.3.0/24', 'Acme', 'company', 'acme.example')]), undefined)
+    expect(after.match('45.12.3.9')).toMatchObject({ companyName: 'Acme', domain: 'acme.example', source: 'partner' })
+    expect(after.match('45.12.4.1')).toMatchObject({ companyName: '', source: '' })
+    expect(before.match('45.12.3.9')).toBe(first)
   })
 })

