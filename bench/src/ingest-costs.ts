@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util'
 import { Readable } from 'node:stream'
 import { normalizeCall } from '@fl0/ingest'
 import { createDiskBus, migrateEvents, openEventStore, type DeliveredMessage } from '@fl0/stores'
-import { hitOf, Networks, recordKey, storeHits, RangeTable } from '@fl0/workers'
+import { freeNetworkData, hitOf, Networks, recordKey, storeHits, RangeTable } from '@fl0/workers'
 import { batchBody } from './events.ts'
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '200000' } } })
@@ -31,13 +31,19 @@ async function step<T>(name: string, run: () => T | Promise<T>): Promise<T> {
   return result
 }
 
+/** Each of the events' 20,000 visitors (events.ts: anon-{i % 20000}) from an address of its own, as a site's visitors come. */
+const addressOf = (i: number) => {
+  const k = i % 20_000
+  return `81.${10 + (k >> 16)}.${(k >> 8) & 255}.${k & 255}`
+}
+
 console.log(`load average at start ${loadavg().map((l) => l.toFixed(1)).join(' ')}`)
 const bodies = Array.from({ length: N / PER_REQUEST }, (_, i) => batchBody(PER_REQUEST, i * PER_REQUEST))
 const parsed = await step('JSON.parse of the request bodies', () => bodies.map((b) => (JSON.parse(b) as { batch: unknown[] }).batch))
 const receivedAt = new Date()
 const events = await step('normalizeCall (validation, enrichment)', () =>
-  parsed.flat().map((item) => {
-    const r = normalizeCall('track', item, { orgId: 'org_bench', sourceId: 'src_bench', receivedAt, ip: '203.0.113.9' })
+  parsed.flat().map((item, i) => {
+    const r = normalizeCall('track', item, { orgId: 'org_bench', sourceId: 'src_bench', receivedAt, ip: addressOf(i) })
     if (!r.ok) throw new Error(JSON.stringify(r.errors))
     return r.event
   }),
@@ -92,8 +98,10 @@ const insert = async (lines: string[]) => {
 await step('chDB insert into events (10,000 a batch, materialised views included)', async () => {
   for (let i = 0; i < records.length; i += 10_000) await insert(records.slice(i, i + 10_000).map((r) => r.value))
 })
-await step("identity's visits (read, fold, insert; 5,000 a batch)", async () => {
-  for (let i = 0; i < hits.length; i += 5_000) await storeHits(store, new Networks(RangeTable.empty(), undefined), hits.slice(i, i + 5_000))
+// As the identity worker runs: one Networks (the free data; no ranges bought) for every batch, until the ranges change.
+const networks = new Networks(RangeTable.empty(), freeNetworkData('free'))
+await step("identity's visits (read, match the address, fold, insert; 5,000 a batch)", async () => {
+  for (let i = 0; i < hits.length; i += 5_000) await storeHits(store, networks, hits.slice(i, i + 5_000))
 })
 await store.close()
 rmSync(dir, { recursive: true, force: true })
