@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
 import type { AudienceDetail, AudienceList, AudienceResults, CreatedAudience } from '@fl0/contracts'
 import { createTestApi, type TestApi } from '../testing.ts'
+import { parse as parseCsv } from 'csv-parse/sync'
 
 /**
  * The audience calls of part 3 §7 on PGlite and chDB: create, read, list with
@@ -187,26 +188,8 @@ describe('GET .../audiences/{audienceId}/members.csv', () => {
     expect((await t.call('PATCH', `${csvBase()}/${audienceId}`, { cookie: csvCookie, body: { filters: filters([plan('pro')]) } })).status).toBe(200)
   })
 
-  /** RFC 4180 records, read back by a reader of our own: quoted fields, "" for a quote, CRLF between records. */
-  function parse(csv: string): string[][] {
-    const records: string[][] = []
-    let field = ''
-    let record: string[] = []
-    let quoted = false
-    for (let i = 0; i < csv.length; i++) {
-      const ch = csv[i]!
-      if (quoted) {
-        if (ch === '"' && csv[i + 1] === '"') (field += '"'), i++
-        else if (ch === '"') quoted = false
-        else field += ch
-      } else if (ch === '"') quoted = true
-      else if (ch === ',') record.push(field), (field = '')
-      else if (ch === '\r' && csv[i + 1] === '\n') record.push(field), records.push(record), (record = []), (field = ''), i++
-      else field += ch
-    }
-    if (field || record.length) record.push(field), records.push(record)
-    return records
-  }
+  /** RFC 4180 records, read back by csv-parse (the import job's reader): quoted fields, "" for a quote, CRLF alone between records. */
+  const parse = (csv: string): string[][] => parseCsv(csv, { record_delimiter: '\r\n' })
 
   it('downloads every member (not a page), with a header row, each field quoted per RFC 4180', async () => {
     const res = await t.call('GET', `${csvBase()}/${audienceId}/members.csv`, { cookie: csvCookie })

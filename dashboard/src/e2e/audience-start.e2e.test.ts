@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { demoUrl, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
 import { launchChromium, openPage, runBrowserTests, screenshot, signUp } from './harness.ts'
+import { parse as csvParse } from 'csv-parse/sync'
 
 /**
  * Starting and using audiences in Chromium against a real fl0 filled with the
@@ -35,26 +36,8 @@ describe.skipIf(!runBrowserTests)('starting an audience, its companies and its C
     await page.setViewportSize({ width: 1440, height: 900 })
   }
 
-  /** RFC 4180 records: quoted fields, "" for a quote, CRLF between records. */
-  function parseCsv(csv: string): string[][] {
-    const records: string[][] = []
-    let field = ''
-    let record: string[] = []
-    let quoted = false
-    for (let i = 0; i < csv.length; i++) {
-      const ch = csv[i]!
-      if (quoted) {
-        if (ch === '"' && csv[i + 1] === '"') (field += '"'), i++
-        else if (ch === '"') quoted = false
-        else field += ch
-      } else if (ch === '"') quoted = true
-      else if (ch === ',') record.push(field), (field = '')
-      else if (ch === '\r' && csv[i + 1] === '\n') record.push(field), records.push(record), (record = []), (field = ''), i++
-      else field += ch
-    }
-    if (field || record.length) record.push(field), records.push(record)
-    return records
-  }
+  /** RFC 4180 records, read back by csv-parse (the import job's reader): quoted fields, "" for a quote, CRLF alone between records. */
+  const parseCsv = (csv: string): string[][] => csvParse(csv, { record_delimiter: '\r\n' })
 
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])

@@ -136,6 +136,16 @@ beforeEach(() => {
 })
 afterEach(() => vi.useRealTimers())
 
+
+/** Both feature lists say why they are empty and link to creating a feature, with no rows of dashes. */
+async function expectNoFeaturesNotes() {
+  for (const name of ['Most used features', 'Least used features']) {
+    const list = within(await screen.findByRole('region', { name }))
+    expect(await list.findByText(/No features yet: features group events into what your product offers\./)).toBeTruthy()
+    expect(list.getByRole('link', { name: 'Create a feature' }).getAttribute('href')).toBe('/organizations/acme/features?modal=feature-modal')
+    expect(list.queryAllByRole('row')).toEqual([])
+  }
+}
 describe('the user profile', () => {
   it('Overview: the person, the way back, the graph, the top lists padded to 10 rows, the chosen traits', async () => {
     const server = profileServer()
@@ -164,12 +174,7 @@ describe('the user profile', () => {
     server.on('GET', '/api/orgs/acme/people/u-new', { body: { ...ADA, id: 'u-new', name: 'New Person', mostUsedFeatures: [], leastUsedFeatures: [] } })
     server.on('GET', '/api-v2/orgs/acme/features', { body: { features: [] } })
     renderRoutes(routes, '/organizations/acme/people/users/u-new', { server })
-    for (const name of ['Most used features', 'Least used features']) {
-      const list = within(await screen.findByRole('region', { name }))
-      expect(await list.findByText(/No features yet: features group events into what your product offers\./)).toBeTruthy()
-      expect(list.getByRole('link', { name: 'Create a feature' }).getAttribute('href')).toBe('/organizations/acme/features?modal=feature-modal')
-      expect(list.queryAllByRole('row')).toEqual([])
-    }
+    await expectNoFeaturesNotes()
     // The events list is no feature list: still padded.
     expect(listRows('Most triggered events')).toEqual(pad([['Report Created', '3'], ['Signed Up', '1']], 2))
   })
@@ -261,12 +266,7 @@ describe('the company profile', () => {
     server.on('GET', '/api/orgs/acme/company/acme.com/feature-adoption', { body: { windowDays: 30, topFeatures: [], lowestFeatures: [] } })
     server.on('GET', '/api-v2/orgs/acme/features', { body: { features: [] } })
     renderRoutes(routes, '/organizations/acme/people/companies/acme.com', { server })
-    for (const name of ['Most used features', 'Least used features']) {
-      const list = within(await screen.findByRole('region', { name }))
-      expect(await list.findByText(/No features yet: features group events into what your product offers\./)).toBeTruthy()
-      expect(list.getByRole('link', { name: 'Create a feature' }).getAttribute('href')).toBe('/organizations/acme/features?modal=feature-modal')
-      expect(list.queryAllByRole('row')).toEqual([])
-    }
+    await expectNoFeaturesNotes()
     // The other lists are no feature lists: still padded.
     expect(listRows('Most triggered events')).toEqual(pad([['Report Created', '4']], 2))
   })
