@@ -118,7 +118,7 @@ export const peopleQuerySchema = z.object({
 })
 
 /** The longest search text read; the rest is ignored. */
-export const PEOPLE_SEARCH_MAX = 200
+const PEOPLE_SEARCH_MAX = 200
 /** The people list as CSV (GET …/people/export.csv?ip2company&search): every matching person, not a page. */
 export const PEOPLE_CSV_COLUMNS = [
   'Id',

@@ -1,7 +1,6 @@
 import { stringify } from 'csv-stringify/sync'
 import type { AudienceFilters } from '@fl0/contracts'
-import { membersSql, planAudience, rows, type TraitRef } from '@fl0/query'
-import { getOrgSettings } from '@fl0/stores'
+import { prepareMembers, rows, type TraitRef } from '@fl0/query'
 import type { ApiDeps } from '../deps.ts'
 
 /**
@@ -12,7 +11,7 @@ import type { ApiDeps } from '../deps.ts'
  * members first, as the Companies tab orders them. Built from the members'
  * SQL the preview pages (query/src/audiences/sql/members.ts), read once.
  */
-export type MembersOf = 'users' | 'companies'
+type MembersOf = 'users' | 'companies'
 
 interface Input {
   orgId: string
@@ -38,13 +37,13 @@ function text(value: unknown): string {
 }
 
 export async function audienceMembersCsv(deps: Pick<ApiDeps, 'sql' | 'events' | 'now'>, input: Input): Promise<string> {
-  const now = deps.now()
-  const [condition, settings] = await Promise.all([
-    planAudience(deps, { orgId: input.orgId, filters: input.filters, now, within: [input.audienceId] }),
-    getOrgSettings(deps.sql, input.orgId),
-  ])
-  const members = membersSql(condition, { orgId: input.orgId, now, timezone: settings.timezone })
+  const members = await prepareMembers(deps, { orgId: input.orgId, filters: input.filters, now: deps.now(), within: [input.audienceId] })
   const column = (entity: 'user' | 'company', name: string) => members.traits.find((t) => t.entity === entity && t.name === name && t.read === 'text')?.column
+  // Each file's own columns, found once rather than per row.
+  const userName = column('user', 'name')
+  const userEmail = column('user', 'email')
+  const companyName = column('company', 'name')
+  const companyDomain = column('company', 'domain')
   // The traits the filters read, once each, beside the ones every file has.
   const seen = new Set(SHOWN)
   const extra = members.traits.filter((t) => !seen.has(traitKey(t)) && seen.add(traitKey(t)))
@@ -57,9 +56,9 @@ export async function audienceMembersCsv(deps: Pick<ApiDeps, 'sql' | 'events' | 
     const header = ['User', 'Name', 'Email', 'Company', 'Company ID', 'Last seen', ...extra.map((t) => (t.entity === 'company' ? `Company ${t.name}` : t.name)), ...members.actions.map((a) => a.label)]
     const body = found.map((r) => [
       text(r.person),
-      at(r, column('user', 'name')),
-      at(r, column('user', 'email')),
-      at(r, column('company', 'name')),
+      at(r, userName),
+      at(r, userEmail),
+      at(r, companyName),
       text(r.company),
       isoTime(r.last_seen),
       ...extra.map((t) => at(r, t.column)),
@@ -79,7 +78,7 @@ export async function audienceMembersCsv(deps: Pick<ApiDeps, 'sql' | 'events' | 
   }
   const ordered = [...companies].sort(([a, x], [b, y]) => y.users - x.users || (a < b ? -1 : a > b ? 1 : 0))
   const header = ['Company ID', 'Name', 'Domain', 'Users', ...companyTraits.map((t) => t.name)]
-  const body = ordered.map(([id, c]) => [id, at(c.first, column('company', 'name')), at(c.first, column('company', 'domain')), String(c.users), ...companyTraits.map((t) => at(c.first, t.column))])
+  const body = ordered.map(([id, c]) => [id, at(c.first, companyName), at(c.first, companyDomain), String(c.users), ...companyTraits.map((t) => at(c.first, t.column))])
   return csv(header, body)
 }
 

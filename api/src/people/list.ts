@@ -29,7 +29,7 @@ import {
  */
 const PERSONS = '{persons:Array(String)}'
 
-export interface PeopleQuery {
+interface PeopleQuery {
   page: number
   ip2company: boolean
   /** Blank for everyone; else search.ts's rule (name, e-mail, company). */
@@ -76,12 +76,14 @@ const EXPORT_SLICE = 500
 /**
  * Every person of the list for a query, in the list's order (the CSV
  * download: the whole filtered list, not a page). The order is read once;
- * the people are described a slice at a time, each slice yielded as soon as
- * it is ready, so a long list streams.
+ * the people are described a slice at a time, so that no query names every
+ * person at once.
  */
-export async function* allPeople(client: Client, org: string, now: Date, query: Omit<PeopleQuery, 'page'>): AsyncGenerator<PersonRow[]> {
+export async function allPeople(client: Client, org: string, now: Date, query: Omit<PeopleQuery, 'page'>): Promise<PersonRow[]> {
   const ordered = await orderedPeople(client, org, now, query, 0, 0)
-  for (let at = 0; at < ordered.length; at += EXPORT_SLICE) yield await describePeople(client, org, now, ordered.slice(at, at + EXPORT_SLICE))
+  const out: PersonRow[] = []
+  for (let at = 0; at < ordered.length; at += EXPORT_SLICE) out.push(...(await describePeople(client, org, now, ordered.slice(at, at + EXPORT_SLICE))))
+  return out
 }
 
 /** The rows of some people of the list: traits, company, visits and identification, read for them only, in parallel. */

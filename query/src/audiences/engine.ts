@@ -38,7 +38,8 @@ export function planAudience(deps: Pick<AudienceDeps, 'sql'>, q: AudienceQuery):
   return planFilters(q.filters, planSources(deps.sql, q.orgId), q.within)
 }
 
-async function prepare(deps: AudienceDeps, q: AudienceQuery): Promise<MembersSql> {
+/** The members' SQL of an audience: its filters planned, in the organisation's time zone (the preview pages it, the CSV reads it whole). */
+export async function prepareMembers(deps: AudienceDeps, q: AudienceQuery): Promise<MembersSql> {
   const [condition, settings] = await Promise.all([planAudience(deps, q), getOrgSettings(deps.sql, q.orgId)])
   return membersSql(condition, { orgId: q.orgId, now: q.now, timezone: settings.timezone })
 }
@@ -50,7 +51,7 @@ async function rows<T>(store: EventStore, query: { sql: string; params: Record<s
 
 /** Members and companies counted: the audience list's columns. */
 export async function countAudience(deps: AudienceDeps, q: AudienceQuery): Promise<{ users: number; companies: number }> {
-  const [row] = await rows<{ users: string | number; companies: string | number }>(deps.events, countSql(await prepare(deps, q)))
+  const [row] = await rows<{ users: string | number; companies: string | number }>(deps.events, countSql(await prepareMembers(deps, q)))
   return { users: Number(row?.users ?? 0), companies: Number(row?.companies ?? 0) }
 }
 
@@ -78,7 +79,7 @@ const traitKey = (t: TraitRef) => `${t.entity}.${t.name}`
  * each company trait the filters read.
  */
 export async function previewAudience(deps: AudienceDeps, q: AudienceQuery & { page: number }): Promise<AudienceResults> {
-  const members = await prepare(deps, q)
+  const members = await prepareMembers(deps, q)
   const query = pageSql(members, q.page)
   const found = await rows<Row>(deps.events, query)
 

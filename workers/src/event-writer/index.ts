@@ -76,7 +76,9 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
       for (const p of poison) setAside.add(p.message)
     }
     const fresh = await withoutDuplicates(store, rows, stored)
-    const inserted = await insertOrIsolatePoison(store, fresh, deadLetter, stored)
+    const inserted = await insertOrIsolatePoison(store, fresh, deadLetter)
+    // Poison set aside is added too: a key the filter holds in excess is only looked up.
+    if (stored) for (const row of fresh) stored.add(row.key!)
     deps.onStored?.(inserted)
   }
   return bus.consume({
@@ -116,14 +118,7 @@ async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredK
  * found and set aside, and the rest of it inserted. A batch that fails for
  * another reason throws and comes again.
  */
-async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter, stored: StoredKeys | undefined): Promise<number> {
-  const inserted = await insertRowsOrIsolatePoison(store, rows, deadLetter)
-  // Poison set aside is added too: a key the filter holds in excess is only looked up.
-  if (stored) for (const row of rows) stored.add(row.key!)
-  return inserted
-}
-
-async function insertRowsOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter): Promise<number> {
+async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter): Promise<number> {
   if (rows.length === 0) return 0
   try {
     await insertLines(store, rows.map((r) => r.line))
