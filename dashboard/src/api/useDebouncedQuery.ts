@@ -16,20 +16,21 @@ export interface DebouncedQueryOptions {
   errorOf: (error: unknown) => string
   /** 'change': loading from the first change (a check the user waits on); 'ask': once the question is asked. */
   loadingFrom: 'change' | 'ask'
+  /** What else the question depends on (the organisation): a change asks again, as a new request does. */
+  scope?: string
 }
 
 /**
  * A question asked once `request` stops changing for `delayMs` (as a form is
  * edited): a new question aborts the one in flight, whose answer is dropped
  * unseen; leaving the screen abandons it. `request` undefined: nothing to
- * ask, nothing shown. Requests are compared as JSON; `ask` is read when it
- * asks, so it must not depend on anything but the request and what stays the
- * same for the screen's life (its organisation).
+ * ask, nothing shown. Requests are compared as JSON, with `scope`; `ask` is
+ * read when it asks, so it must depend on nothing but the two.
  */
 export function useDebouncedQuery<Q, T>(request: Q | undefined, ask: (request: Q, signal: AbortSignal) => Promise<T>, options: DebouncedQueryOptions): DebouncedQueryState<T> {
   const [state, setState] = useState<DebouncedQueryState<T>>({ loading: false })
   const inflight = useRef<AbortController | null>(null)
-  const key = request === undefined ? '' : JSON.stringify(request)
+  const key = request === undefined ? '' : JSON.stringify([options.scope ?? '', request])
   // The latest ask and options, read when the question is asked: the key says when.
   const latest = useRef({ ask, options })
   latest.current = { ask, options }
@@ -48,7 +49,7 @@ export function useDebouncedQuery<Q, T>(request: Q | undefined, ask: (request: Q
       const controller = new AbortController()
       inflight.current = controller
       if (o.loadingFrom === 'ask') setState(loading)
-      latest.current.ask(JSON.parse(key) as Q, controller.signal).then(
+      latest.current.ask((JSON.parse(key) as [string, Q])[1], controller.signal).then(
         (data) => {
           if (!controller.signal.aborted) setState({ data, loading: false })
         },

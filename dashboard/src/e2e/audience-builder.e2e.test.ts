@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
-import { launchChromium, openPage, runBrowserTests, screenshot } from './harness.ts'
+import { launchChromium, openPage, runBrowserTests, shotAtSizes } from './harness.ts'
 
 /**
  * Starting an audience from People, in Chromium against a real fl0 with the
@@ -33,15 +33,7 @@ describe.skipIf(!runBrowserTests)('the audience builder on People, in Chromium',
     expect(box.x + box.width).toBeLessThanOrEqual(view.width)
   }
 
-  async function shots(name: string) {
-    for (const [width, height] of [
-      [1440, 900],
-      [1280, 720],
-    ] as const) {
-      await page.setViewportSize({ width, height })
-      await screenshot(page, `${name}-${width}x${height}`)
-    }
-  }
+  const shots = (name: string) => shotAtSizes(page, name)
 
   beforeAll(async () => {
     ;[fl0, browser] = await Promise.all([startDemoFl0(), launchChromium()])
@@ -65,7 +57,6 @@ describe.skipIf(!runBrowserTests)('the audience builder on People, in Chromium',
     expect(await preview().count()).toBe(0)
     expect(await page.locator('main table').count()).toBe(1)
     await shots('audience-builder-01-people')
-    await page.setViewportSize({ width: 1280, height: 720 })
   })
 
   it('an unfinished filter changes nothing; a finished one puts the preview in the table’s place', async () => {
@@ -90,7 +81,6 @@ describe.skipIf(!runBrowserTests)('the audience builder on People, in Chromium',
     expect(shown.y).toBeGreaterThanOrEqual(top.y + top.height)
     expect(shown.y).toBeLessThan(720)
     await shots('audience-builder-02-filtered')
-    await page.setViewportSize({ width: 1280, height: 720 })
   })
 
   it("'Create audience...' saves it and lands on its page, the filter saved on it", async () => {

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { demoUrl, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
-import { launchChromium, openPage, runBrowserTests, screenshot, signUp } from './harness.ts'
+import { signUpToDemo, startDemoFl0, type DemoFl0 } from './demoFl0.ts'
+import { launchChromium, openPage, runBrowserTests, shotAtSizes, SIZES } from './harness.ts'
 import { parse as csvParse } from 'csv-parse/sync'
 
 /**
@@ -25,16 +25,7 @@ describe.skipIf(!runBrowserTests)('starting an audience, its companies and its C
   const preview = () => page.getByRole('region', { name: 'Preview' })
   const tabCount = async (tab: 'Users' | 'Companies') => Number((await preview().getByRole('tab', { name: new RegExp(`^${tab}`) }).innerText()).replace(/\D/g, ''))
   /** A screenshot at both sizes the issue asks for. */
-  async function shots(name: string) {
-    for (const [width, height] of [
-      [1440, 900],
-      [1280, 720],
-    ] as const) {
-      await page.setViewportSize({ width, height })
-      await screenshot(page, `${name}-${width}x${height}`)
-    }
-    await page.setViewportSize({ width: 1440, height: 900 })
-  }
+  const shots = (name: string) => shotAtSizes(page, name, SIZES[0])
 
   /** RFC 4180 records, read back by csv-parse (the import job's reader): quoted fields, "" for a quote, CRLF alone between records. */
   const parseCsv = (csv: string): string[][] => csvParse(csv, { record_delimiter: '\r\n' })
@@ -49,10 +40,8 @@ describe.skipIf(!runBrowserTests)('starting an audience, its companies and its C
   })
 
   it('the trait picker narrows as one types (any case, any part of the name), and picks with the keyboard', async () => {
-    // The first account adopts the demo organisation; wherever it lands, the builder is on People.
-    await signUp(page, fl0, 'Ada Lovelace', 'ada@example.com')
-    await page.waitForURL(/\/organizations\/demo(\/|$)/)
-    await page.goto(demoUrl(fl0, '/people'))
+    // The first account adopts the demo organisation; the builder is on People.
+    await signUpToDemo(page, fl0)
     const builder = page.getByRole('region', { name: 'Audience builder' })
     await builder.waitFor()
     await builder.getByRole('button', { name: 'Add filter' }).click()

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import type { HomeSummary } from '@fl0/contracts/home'
 import { DEFAULT_RULE } from '@fl0/demo'
 import { demoUrl, signUpToDemo, startDemoFl0, waitForIdentity, waitForLexicon, type DemoFl0 } from './demoFl0.ts'
-import { launchChromium, menu, openPage, overlaps, runBrowserTests, screenshot } from './harness.ts'
+import { launchChromium, menu, openPage, overlaps, runBrowserTests, screenshot, SIZES } from './harness.ts'
 
 /**
  * Every screen of the specification, as a user first sees it, in Chromium at
@@ -16,11 +16,6 @@ import { launchChromium, menu, openPage, overlaps, runBrowserTests, screenshot }
  * (dashboard/test-results/every-*.png). Then the snackbar of a saved metric,
  * at 1280×720, clear of the user menu and of Save metric.
  */
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 1280, height: 720 },
-] as const
-
 interface Screen {
   /** The screenshot's name. */
   name: string

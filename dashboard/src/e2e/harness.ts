@@ -27,6 +27,21 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true })
 }
 
+/** The two sizes every screen is checked at (issue 22). */
+export const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+] as const
+
+/** A screenshot at each of SIZES (`{name}-{width}x{height}`), then the page back at `restore` when given. */
+export async function shotAtSizes(page: Page, name: string, restore?: { width: number; height: number }) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await screenshot(page, `${name}-${size.width}x${size.height}`)
+  }
+  if (restore) await page.setViewportSize(restore)
+}
+
 /** Fails the test on any uncaught error in the page. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = []

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState, type CSSProperties, type RefObject } from 'react'
 
-export interface Box {
+interface Box {
   top: number
   bottom: number
   left: number
@@ -13,7 +13,7 @@ export interface Box {
  * edge on the button's, pulled back so the panel stays inside the window.
  * `maxHeight` is the room on the chosen side, for a panel that scrolls inside.
  */
-export function placePanel(anchor: Box, panel: { width: number; height: number }, viewport: { width: number; height: number }, gap = 4, margin = 8) {
+function placePanel(anchor: Box, panel: { width: number; height: number }, viewport: { width: number; height: number }, gap = 4, margin = 8) {
   const below = viewport.height - anchor.bottom - gap - margin
   const above = anchor.top - gap - margin
   const up = panel.height > below && above > below

@@ -25,7 +25,7 @@ const draftsAtom = atom<Record<string, DraftFilters>>({})
  * preview that would repeat it. Once a filter is set, the preview takes its
  * place, so the page never lists the same people twice.
  */
-export default function AudienceBuilder({ everyone }: { everyone?: ReactNode }) {
+export default function AudienceBuilder({ everyone }: { everyone: ReactNode }) {
   const { organization = '' } = useParams()
   const [drafts, setDrafts] = useAtom(draftsAtom)
   const draft = drafts[organization] ?? EMPTY_DRAFT

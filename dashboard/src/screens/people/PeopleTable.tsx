@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useSettled } from '../../ui/useSettled.ts'
 import { Link, useNavigate } from 'react-router'
 import { PEOPLE_TEXT } from '@fl0/contracts/people'
 import { useApi } from '../../api/context.tsx'
@@ -85,16 +86,6 @@ function Empty({ search }: { search: string }) {
       <p>{PEOPLE_TEXT.emptyText}</p>
     </div>
   )
-}
-
-/** The text typed, once it has stopped changing for a moment. */
-function useSettled(text: string, ms: number): string {
-  const [settled, setSettled] = useState(text)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(text), ms)
-    return () => clearTimeout(timer)
-  }, [text, ms])
-  return settled
 }
 
 /**

@@ -33,7 +33,7 @@ export interface CheckState {
  */
 export function useScoringCheck(org: string, request: ScoringCheckRequest | undefined): CheckState {
   const api = useApi()
-  const q = useDebouncedQuery(request, (body, signal) => api.scoring.check(org, body, signal), { delayMs: CHECK_DEBOUNCE_MS, errorOf: messageOf, loadingFrom: 'change' })
+  const q = useDebouncedQuery(request, (body, signal) => api.scoring.check(org, body, signal), { delayMs: CHECK_DEBOUNCE_MS, errorOf: messageOf, loadingFrom: 'change', scope: org })
   return { check: q.data, error: q.error, loading: q.loading }
 }
 

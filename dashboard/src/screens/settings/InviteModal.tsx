@@ -26,7 +26,7 @@ export function invitationLinkApi(api: Api, org: string) {
  * The link to pass on when no e-mail carried it: the truth first (no mail
  * server, so nothing was sent), then the link itself, selectable, and Copy link.
  */
-export function InvitationLinkView({ email, link }: { email: string; link: string }) {
+function InvitationLinkView({ email, link }: { email: string; link: string }) {
   return (
     <div className="space-y-3">
       <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">

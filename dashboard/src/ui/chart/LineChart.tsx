@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { formatDate, shortNumber } from '../format.ts'
-import { canDraw, countTicks } from './axis.ts'
+import { canDraw, countTicks, toSeconds } from './axis.ts'
 
 /** One point per day (or any instant): `date` as ISO text or YYYY-MM-DD, `value` a count. */
 export interface DatePoint {
@@ -17,9 +17,6 @@ interface Props {
   height?: number
   color?: string
 }
-
-/** Seconds since the epoch, as uPlot's time scale wants; a bare date is midnight UTC. */
-const toSeconds = (date: string) => Date.parse(date.length === 10 ? `${date}T00:00:00Z` : date) / 1000
 
 const toData = (points: DatePoint[]): uPlot.AlignedData => [points.map((p) => toSeconds(p.date)), points.map((p) => p.value)]
 

@@ -38,7 +38,7 @@ function textWidth(text: string): number {
 }
 
 /** A line's values where it is drawn solid (complete periods) and dashed (segments touching a partial period), null elsewhere. */
-export function splitPartial(data: number[], partial: readonly number[]): { solid: (number | null)[]; dashed: (number | null)[] } {
+function splitPartial(data: number[], partial: readonly number[]): { solid: (number | null)[]; dashed: (number | null)[] } {
   const cut = new Set(partial)
   const near = (i: number) => cut.has(i) || cut.has(i - 1) || cut.has(i + 1)
   return {

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
+import { useSettled } from '../../../ui/useSettled.ts'
 import { Link } from 'react-router'
 import { AUDIENCE_TEXT, type AudienceCell } from '@fl0/contracts/audiences'
 import { useApi } from '../../../api/context.tsx'
@@ -29,18 +30,6 @@ function columnsOf<Row extends Record<string, AudienceCell>>(first: Column<Row>,
 
 const text = (v: AudienceCell | undefined) => (v === null || v === undefined || v === '' ? undefined : String(v))
 const linkClass = 'text-indigo-700 hover:underline'
-
-/** The filters, once they stop changing for a moment: typing does not send a request per key. */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value)
-  const key = JSON.stringify(value)
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms)
-    return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, ms])
-  return settled
-}
 
 /**
  * The builder's preview (part 3 §3, §4, §9): who the filters take in, as the

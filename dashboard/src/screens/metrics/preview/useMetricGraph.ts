@@ -37,6 +37,6 @@ export interface GraphState {
  */
 export function useMetricGraph(org: string, definition: MetricDefinition | undefined): GraphState {
   const api = useApi()
-  const q = useDebouncedQuery(definition, (body, signal) => api.metrics.graph(org, body, signal), { delayMs: PREVIEW_DEBOUNCE_MS, errorOf: graphError, loadingFrom: 'ask' })
+  const q = useDebouncedQuery(definition, (body, signal) => api.metrics.graph(org, body, signal), { delayMs: PREVIEW_DEBOUNCE_MS, errorOf: graphError, loadingFrom: 'ask', scope: org })
   return { graph: q.data, error: q.error, loading: q.loading }
 }
