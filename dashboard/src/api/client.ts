@@ -1,4 +1,5 @@
 import type { Http } from './http.ts'
+import type { HomeSummary } from '@fl0/contracts/home'
 import { createAdminApi } from './admin.ts'
 import { createScoringApi } from './scoring.ts'
 import type {
@@ -186,6 +187,8 @@ export function createApi(http: Http) {
         return `${orgV2(code)}/people/export.csv?${query}`
       },
     },
+    /** GET /api-v2/orgs/{organization}/home (contracts/home.ts): the organisation's home, in one call. */
+    home: (code: string, signal?: AbortSignal) => http.get<HomeSummary>(`${orgV2(code)}/home`, { signal }),
     profiles: {
       /** The user and company profiles (part 3 §7 Profiles); userId is a user id or 'anon:' and an anonymous id, companyId a domain. */
       user: (code: string, userId: string, signal?: AbortSignal) => http.get<UserProfile>(`${org(code)}/people/${encodeURIComponent(userId)}`, { signal }),
@@ -194,6 +197,9 @@ export function createApi(http: Http) {
       userEvent: (code: string, userId: string, messageId: string, signal?: AbortSignal) =>
         http.get<StoredEventPayload>(`${orgV2(code)}/users/${encodeURIComponent(userId)}/profile/events/${encodeURIComponent(messageId)}`, { signal }),
       company: (code: string, companyId: string, signal?: AbortSignal) => http.get<CompanyProfile>(`${org(code)}/company/${encodeURIComponent(companyId)}`, { signal }),
+      /** A company's id (its group id, as an audience's Companies tab has it) to its domain, looked up in the organisation. */
+      companyById: (code: string, id: string, signal?: AbortSignal) =>
+        http.get<{ id: string | null; domain: string; name: string | null }>(`${orgV2(code)}/companies/by-id/${encodeURIComponent(id)}`, { signal }),
       featureAdoption: (code: string, companyId: string, signal?: AbortSignal) =>
         http.get<CompanyFeatureAdoption>(`${org(code)}/company/${encodeURIComponent(companyId)}/feature-adoption`, { signal }),
       traits: (code: string, type: ProfileTraitType, signal?: AbortSignal) => http.get<ProfileTraitSetting[]>(`${org(code)}/profile_traits/${type}`, { signal }),

@@ -1,15 +1,11 @@
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
-import type { Api } from '../../api/client.ts'
 import { useApi } from '../../api/context.tsx'
 import { useFetch } from '../../api/useFetch.ts'
 import { FetchView } from '../../ui/FetchView.tsx'
 import { Heading } from '../../ui/Heading.tsx'
 import { formatDate, formatRelative } from '../../ui/format.ts'
-import { HOME_TEXT, type HomeCompany, type HomePage as HomePageRow, type HomePerson, type HomeSummary } from '@fl0/contracts/home'
-
-/** GET /api-v2/orgs/{organization}/home (contracts/home.ts): the whole page in one call. */
-export const loadHome = (api: Api, org: string, signal?: AbortSignal) => api.http.get<HomeSummary>(`/api-v2/orgs/${encodeURIComponent(org)}/home`, { signal })
+import { HOME_TEXT, type HomeCompany, type HomePage as HomePageRow, type HomePerson } from '@fl0/contracts/home'
 
 const count = (n: number) => n.toLocaleString('en-US')
 
@@ -22,7 +18,7 @@ const count = (n: number) => n.toLocaleString('en-US')
 export default function HomePage() {
   const { organization = '' } = useParams()
   const api = useApi()
-  const fetched = useFetch((signal) => loadHome(api, organization, signal), [organization])
+  const fetched = useFetch((signal) => api.home(organization, signal), [organization])
   const base = `/organizations/${encodeURIComponent(organization)}`
   return (
     <div className="p-8">

@@ -99,13 +99,6 @@ function FeatureLists({ organization, adoption: a }: { organization: string; ado
   )
 }
 
-/** A company's id (its group id, as an audience's Companies tab has it) to its domain, looked up by the server in the organisation. */
-interface CompanyRef {
-  id: string | null
-  domain: string
-  name: string | null
-}
-
 /** acme.com, eu.acme.co.uk: what the profile's own call reads; anything else (cmp_…) is an id. */
 const looksLikeDomain = (key: string) => /^[^\s/@]+\.[a-z0-9-]{2,63}\.?$/i.test(key.trim())
 
@@ -125,7 +118,7 @@ export default function CompanyProfile() {
     async (signal) => {
       const domain = looksLikeDomain(companyId)
         ? companyId
-        : (await api.http.get<CompanyRef>(`/api-v2/orgs/${encodeURIComponent(paths.organization)}/companies/by-id/${encodeURIComponent(companyId)}`, { signal })).domain
+        : (await api.profiles.companyById(paths.organization, companyId, signal)).domain
       return api.profiles.company(paths.organization, domain, signal)
     },
     [paths.organization, companyId],
