@@ -1,6 +1,6 @@
 import { metricDefinitionSchema, metricEventSchema, type FieldError, type FeatureQuery, type FeatureQueryResult, type MetricGraph } from '@fl0/contracts'
 import type { EventStore } from '@fl0/stores'
-import { computeMetricGraph, metricWindow, withPartial } from '@fl0/query'
+import { computeMetricGraph } from '@fl0/query'
 
 /**
  * A feature report's query (spec part 3 §7) as a metric the engine computes
@@ -53,8 +53,8 @@ export async function runFeatureQuery(store: EventStore, input: FeatureQueryInpu
     const parsed = definition(over)
     const computed = await computeMetricGraph(store, { orgId: input.orgId, definition: parsed, now: input.now, timezone: input.timezone, signal: input.signal })
     if (!computed.ok) return computed
-    // Today's one point is today's count so far; a series marks its periods not wholly counted, as the metric graphs do.
-    const graph = today ? lastPoint(computed.graph) : withPartial(computed.graph, metricWindow(input.now, input.timezone, parsed.dateRange, 'day').from)
+    // Today's one point is today's count so far (its series' partial marks go with the rest of the series).
+    const graph = today ? lastPoint(computed.graph) : computed.graph
     return { ok: true as const, graph }
   }
 

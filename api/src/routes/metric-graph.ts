@@ -6,7 +6,7 @@ import type { ApiEnv } from '../env.ts'
 import { ApiError } from '../http/errors.ts'
 import { jsonBody } from '../http/validate.ts'
 import { currentOrg } from '../guard/index.ts'
-import { computeMetricGraph, isKnownZone, metricWindow, withPartial } from '@fl0/query'
+import { computeMetricGraph, isKnownZone } from '@fl0/query'
 
 /**
  * POST /api-v2/orgs/{organization}/metrics/graph: a metric definition's graph
@@ -32,7 +32,7 @@ export function createMetricGraphRoutes(deps: ApiDeps) {
       const zone = isKnownZone(timezone) ? timezone : 'UTC'
       const result = await computeMetricGraph(deps.events, { orgId: org.id, definition, now, timezone: zone, signal })
       if (!result.ok) throw new ApiError(400, result.errors[0]!.message, result.errors)
-      return c.json(withPartial(result.graph, metricWindow(now, zone, definition.dateRange, 'day').from))
+      return c.json(result.graph)
     } catch (err) {
       // 499: nginx's "client closed request"; the client is gone and reads nothing.
       if (signal.aborted) return new Response(null, { status: 499 })

@@ -2,6 +2,7 @@ import type { EventStore } from '@fl0/stores'
 import type { FieldError, MetricDefinition, MetricGraph } from '@fl0/contracts'
 import { planMetric } from './plan.ts'
 import { shapeGraph, type Row } from './shape.ts'
+import { withPartial } from './partial.ts'
 import { printMetricQuery } from './sql/query.ts'
 
 /**
@@ -27,7 +28,7 @@ export async function computeMetricGraph(store: EventStore, input: MetricGraphIn
   if (!planned.ok) return planned
   const plan = planned.plan
   // Nothing to count (no events, not any event): the empty graph, without a query.
-  if (plan.steps.length === 0) return { ok: true, graph: { type: plan.graph, layout: plan.layout, header: { name: plan.name }, data: { labels: plan.window.periods, datasets: [] } } }
+  if (plan.steps.length === 0) return { ok: true, graph: withPartial({ type: plan.graph, layout: plan.layout, header: { name: plan.name }, data: { labels: plan.window.periods, datasets: [] } }, plan.window.from) }
 
   const query = printMetricQuery(plan, input.orgId)
   const result = await store.client.query({
@@ -39,5 +40,6 @@ export async function computeMetricGraph(store: EventStore, input: MetricGraphIn
     clickhouse_settings: store.kind === 'http' ? { cancel_http_readonly_queries_on_client_close: 1 } : undefined,
   })
   const rows = await result.json<Row>()
-  return { ok: true, graph: shapeGraph(plan, rows) }
+  // A series marks its periods not wholly counted (partial.ts).
+  return { ok: true, graph: withPartial(shapeGraph(plan, rows), plan.window.from) }
 }
