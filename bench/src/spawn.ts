@@ -44,7 +44,11 @@ export function startBaselineServer(dataDir: string): Promise<BenchServer> {
 }
 
 async function startServer(script: string, dataDir: string): Promise<BenchServer> {
-  const child = spawn(TSX, [script, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  // FL0_BENCH_CPU_PROF=DIR: the server writes a V8 CPU profile there when it stops (node --cpu-prof), for where its time goes.
+  const profile = process.env.FL0_BENCH_CPU_PROF
+  const child = profile
+    ? spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', script, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+    : spawn(TSX, [script, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
   const lines = createInterface({ input: child.stdout! })
   const line = await firstLine(child, lines)
   const info = JSON.parse(line) as { url: string; writeKey: string; orgId: string; otherWriteKey?: string; pid: number }

@@ -123,15 +123,18 @@ type Json = { ok: true; value: Record<string, unknown> } | { ok: false; response
 async function readJson(c: Context, maxSize: number, what: string): Promise<Json> {
   const body = await readBody(c, maxSize, what)
   if (!body.ok) return { ok: false, response: ingestError(c, body.status, body.code, body.message, [body.error]) }
-  const invalid = (message: string): Json => ({ ok: false, response: ingestError(c, 400, 'invalid_json', 'Invalid JSON', [{ name: 'body', message }]) })
-  if (!body.text.trim()) return invalid('must be a JSON object')
+  if (!body.text.trim()) return invalidJson(c, 'must be a JSON object')
   try {
     const value = JSON.parse(body.text)
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalid('must be a JSON object')
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalidJson(c, 'must be a JSON object')
     return { ok: true, value }
   } catch {
-    return invalid('must be valid JSON')
+    return invalidJson(c, 'must be valid JSON')
   }
+}
+
+function invalidJson(c: Context, message: string): Json {
+  return { ok: false, response: ingestError(c, 400, 'invalid_json', 'Invalid JSON', [{ name: 'body', message }]) }
 }
 
 type Authenticated = { ok: true; ref: SourceRef } | { ok: false; code: string; message: string; error: FieldError }

@@ -86,10 +86,6 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
 
   // Page fields: context.page (every analytics.js call carries it), else a page call's own properties.
   const page = typeof context.page === 'object' && context.page !== null ? (context.page as Record<string, unknown>) : {}
-  const pageField = (key: string): string => {
-    const value = page[key] ?? (type === 'page' ? properties[key] : undefined)
-    return typeof value === 'string' ? value : ''
-  }
 
   // RudderStack's Python SDK sends an identify's traits in context.traits only; the call's own win.
   const contextTraits = type === 'identify' && isObject(context.traits) ? context.traits : {}
@@ -122,11 +118,11 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
     received_at: enrich.receivedAtText ?? chTime(receivedAt),
     ip,
     user_agent: userAgent,
-    page_url: pageField('url'),
-    page_path: pageField('path'),
-    page_referrer: pageField('referrer'),
-    page_title: pageField('title'),
-    page_search: pageField('search'),
+    page_url: pageField(page, type === 'page' ? properties : undefined, 'url'),
+    page_path: pageField(page, type === 'page' ? properties : undefined, 'path'),
+    page_referrer: pageField(page, type === 'page' ? properties : undefined, 'referrer'),
+    page_title: pageField(page, type === 'page' ? properties : undefined, 'title'),
+    page_search: pageField(page, type === 'page' ? properties : undefined, 'search'),
     properties,
     traits,
     context,
@@ -158,6 +154,12 @@ export function correctedTimestamp(receivedAt: Date, timestamp: string | null, s
 export function itemTooLarge(raw: unknown, record: string): boolean {
   if (record.length * 3 < INGEST_LIMITS.eventBytes - 2048) return false
   return Buffer.byteLength(JSON.stringify(raw) ?? '') > INGEST_LIMITS.eventBytes
+}
+
+/** A page field: context.page's, else (on page calls) the call's own property of that name; text only. Not a closure: every call would name one anew. */
+function pageField(page: Record<string, unknown>, pageProperties: Record<string, unknown> | undefined, key: string): string {
+  const value = page[key] ?? pageProperties?.[key]
+  return typeof value === 'string' ? value : ''
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -16,9 +16,10 @@ const CH_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/
 export function readHead(value: string): RecordHead | undefined {
   const m = HEAD.exec(value)
   if (!m) return undefined
-  const unescape = (s: string) => (s.includes('\\') ? (JSON.parse(`"${s}"`) as string) : s)
-  return { orgId: unescape(m[1]), messageId: unescape(m[2]) }
+  return { orgId: unescapeJson(m[1]), messageId: unescapeJson(m[2]) }
 }
+
+const unescapeJson = (s: string): string => (s.includes('\\') ? (JSON.parse(`"${s}"`) as string) : s)
 
 /**
  * The full check, for records whose head could not be read, or when ClickHouse

@@ -110,8 +110,19 @@ export function parseChTime(text: string): number {
 /** A visit being folded: its facts, its span, and the stored visit it started from. */
 type Item = Omit<Visit, 'orgId' | 'visitorId' | 'startedAt' | 'endedAt'> & { start: number; end: number; stored?: Visit }
 
-const fromVisit = (v: Visit): Item => ({ ...v, start: v.startedAt, end: v.endedAt, stored: v })
-const fromHit = (h: Hit): Item => ({ ...h, start: h.at, end: h.at })
+const fromVisit = (v: Visit): Item => ({
+  anonymousId: v.anonymousId,
+  userId: v.userId,
+  puid: v.puid,
+  ip: v.ip,
+  email: v.email,
+  name: v.name,
+  start: v.startedAt,
+  end: v.endedAt,
+  stored: v,
+})
+const fromHit = (h: Hit): Item => ({ anonymousId: h.anonymousId, userId: h.userId, puid: h.puid, ip: h.ip, email: h.email, name: h.name, start: h.at, end: h.at })
+const byStart = (a: Item, b: Item): number => a.start - b.start || (a.stored ? 0 : 1) - (b.stored ? 0 : 1)
 
 /**
  * One visitor's new hits folded into their stored visits around them (those
@@ -128,29 +139,37 @@ const fromHit = (h: Hit): Item => ({ ...h, start: h.at, end: h.at })
 export function foldVisits(stored: readonly Visit[], hits: readonly Hit[]): { write: Visit[]; replaced: Visit[] } {
   if (hits.length === 0) return { write: [], replaced: [] }
   const { orgId, visitorId } = hits[0]!
-  const items = [...stored.map(fromVisit), ...hits.map(fromHit)].sort((a, b) => a.start - b.start || (a.stored ? 0 : 1) - (b.stored ? 0 : 1))
+  const items = [...stored.map(fromVisit), ...hits.map(fromHit)].sort(byStart)
   const write: Visit[] = []
   const replaced: Visit[] = []
   let group: Item[] = []
   let groupEnd = -Infinity
-  const flush = () => {
-    if (group.length === 0) return
-    const merged = mergeItems(orgId, visitorId, group)
-    const olds = group.flatMap((i) => (i.stored ? [i.stored] : []))
-    const unchanged = olds.length === 1 && group.every((i) => i.stored || (i.start >= olds[0]!.startedAt && i.end <= olds[0]!.endedAt)) && sameVisit(olds[0]!, merged)
-    if (!unchanged) {
-      write.push(merged)
-      for (const old of olds) if (old.startedAt !== merged.startedAt) replaced.push(old)
-    }
-    group = []
-  }
   for (const item of items) {
-    if (group.length > 0 && item.start - groupEnd > VISIT_GAP_MS) flush()
+    if (group.length > 0 && item.start - groupEnd > VISIT_GAP_MS) {
+      foldGroup(orgId, visitorId, group, write, replaced)
+      group = []
+    }
     group.push(item)
     groupEnd = group.length === 1 ? item.end : Math.max(groupEnd, item.end)
   }
-  flush()
+  if (group.length > 0) foldGroup(orgId, visitorId, group, write, replaced)
   return { write, replaced }
+}
+
+/** One group of items no more than 30 minutes apart: its visit to write, unless it is a stored visit as it was, and the stored visits it replaces. */
+function foldGroup(orgId: string, visitorId: string, group: Item[], write: Visit[], replaced: Visit[]): void {
+  const merged = mergeItems(orgId, visitorId, group)
+  const olds: Visit[] = []
+  for (const i of group) if (i.stored) olds.push(i.stored)
+  if (olds.length === 1 && withinStored(group, olds[0]!) && sameVisit(olds[0]!, merged)) return
+  write.push(merged)
+  for (const old of olds) if (old.startedAt !== merged.startedAt) replaced.push(old)
+}
+
+/** Whether each hit of the group lies inside the stored visit's span. */
+function withinStored(group: Item[], stored: Visit): boolean {
+  for (const i of group) if (!i.stored && (i.start < stored.startedAt || i.end > stored.endedAt)) return false
+  return true
 }
 
 /** Folds a visitor's hits, in time order, into visits from nothing: the refresh job's path. */
@@ -158,37 +177,32 @@ export function visitsOf(hits: readonly Hit[]): Visit[] {
   return foldVisits([], hits).write
 }
 
+/** The group's visit: its span, its first user id and address, its latest puid, e-mail and name (one pass: this runs for every hit). */
 function mergeItems(orgId: string, visitorId: string, group: Item[]): Visit {
-  const first = (pick: (i: Item) => string) => {
-    for (const i of group) if (pick(i)) return pick(i)
-    return ''
-  }
-  const latest = (pick: (i: Item) => string) => {
-    let best: Item | undefined
-    for (const i of group) {
-      if (!pick(i)) continue
-      if (!best || i.end > best.end || (i.end === best.end && i.stored && !best.stored)) best = i
-    }
-    return best ? pick(best) : ''
-  }
   let startedAt = Infinity
   let endedAt = -Infinity
+  let anonymousId = ''
+  let userId = ''
+  let ip = ''
+  let puid: Item | undefined
+  let email: Item | undefined
+  let name: Item | undefined
   for (const i of group) {
-    startedAt = Math.min(startedAt, i.start)
-    endedAt = Math.max(endedAt, i.end)
+    if (i.start < startedAt) startedAt = i.start
+    if (i.end > endedAt) endedAt = i.end
+    if (!anonymousId) anonymousId = i.anonymousId
+    if (!userId) userId = i.userId
+    if (!ip) ip = i.ip
+    if (i.puid && later(i, puid)) puid = i
+    if (i.email && later(i, email)) email = i
+    if (i.name && later(i, name)) name = i
   }
-  return {
-    orgId,
-    visitorId,
-    startedAt,
-    endedAt,
-    anonymousId: first((i) => i.anonymousId),
-    userId: first((i) => i.userId),
-    puid: latest((i) => i.puid),
-    ip: first((i) => i.ip),
-    email: latest((i) => i.email),
-    name: latest((i) => i.name),
-  }
+  return { orgId, visitorId, startedAt, endedAt, anonymousId, userId, puid: puid?.puid ?? '', ip, email: email?.email ?? '', name: name?.name ?? '' }
+}
+
+/** Whether an item's latest facts outrank the best so far: it ends later, or as late and is stored where the best is not. */
+function later(i: Item, best: Item | undefined): boolean {
+  return !best || i.end > best.end || (i.end === best.end && i.stored !== undefined && !best.stored)
 }
 
 function sameVisit(a: Visit, b: Visit): boolean {
