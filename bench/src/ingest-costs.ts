@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util'
 import { Readable } from 'node:stream'
 import { normalizeCall } from '@fl0/ingest'
 import { createDiskBus, migrateEvents, openEventStore, type DeliveredMessage } from '@fl0/stores'
-import { freeNetworkData, hitOf, Networks, recordKey, storeHits, RangeTable } from '@fl0/workers'
+import { freeNetworkData, hitOf, KnownVisits, Networks, recordKey, storeHits, RangeTable } from '@fl0/workers'
 import { batchBody } from './events.ts'
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '200000' } } })
@@ -100,8 +100,10 @@ await step('chDB insert into events (10,000 a batch, materialised views included
 })
 // As the identity worker runs: one Networks (the free data; no ranges bought) for every batch, until the ranges change.
 const networks = new Networks(RangeTable.empty(), freeNetworkData('free'))
-await step("identity's visits (read, match the address, fold, insert; 5,000 a batch)", async () => {
-  for (let i = 0; i < hits.length; i += 5_000) await storeHits(store, networks, hits.slice(i, i + 5_000))
+// And, embedded, the visits it knows (known-visits.ts): a visitor's next batch is folded without reading its visits back.
+const known = new KnownVisits()
+await step("identity's visits (read or known, match the address, fold, insert; 5,000 a batch)", async () => {
+  for (let i = 0; i < hits.length; i += 5_000) await storeHits(store, networks, hits.slice(i, i + 5_000), known)
 })
 await store.close()
 rmSync(dir, { recursive: true, force: true })

@@ -37,3 +37,4 @@ export { loadNetworks, loadRanges, type IpDataMode } from './identity/range-sour
 export { AsnTable, classifyNetwork, freeNetworkData, KNOWN_NETWORKS, NAMED_KINDS, Networks, Places, type FreeNetworkData, type NetworkKind, type NetworkMatch } from './identity/networks/index.ts'
 export { hashEmail, storeLinks } from './identity/links.ts'
 export { hitOf, type Hit } from './identity/visits.ts'
+export { KnownVisits, visitsRewritten } from './identity/known-visits.ts'

@@ -6,6 +6,7 @@ import { storeLinks, parseLinkRecord, type LinkRecord } from './links.ts'
 import { foldVisits, hitOf, nextVersion, VISIT_GAP_MS, visitOfRow, visitRow, type Hit, type Visit, type VisitRow } from './visits.ts'
 import { chTime } from '@fl0/contracts'
 import { createDeadLetter, isolatePoison } from '../poison/index.ts'
+import { KnownVisits } from './known-visits.ts'
 
 export const IDENTITY_GROUP = 'identity'
 /** The identity callback's links (ingest/src/callback.ts), consumed here. */
@@ -57,6 +58,8 @@ export async function startIdentityWorker(deps: IdentityWorkerDeps): Promise<Con
   const ranges = deps.ranges ?? createRangeSource(store, { ipData: deps.ipData })
   const group = deps.group ?? IDENTITY_GROUP
   const linksGroup = `${group}-links`
+  // Embedded, the worker is its visitors' one writer (known-visits.ts); in a cluster it reads them every time.
+  const known = store.kind === 'chdb' ? new KnownVisits() : undefined
   const events = await bus.consume({
     topic: deps.topic ?? 'events',
     group,
@@ -71,7 +74,7 @@ export async function startIdentityWorker(deps: IdentityWorkerDeps): Promise<Con
           const hit = readHit(m)
           if (hit) hits.push(hit)
         }
-        await storeHits(store, await ranges.get(), hits)
+        await storeHits(store, await ranges.get(), hits, known)
         deps.onVisits?.(messages.length)
       },
       { store, consumer: group, deadLetter: createDeadLetter({ bus, store, consumer: group, logger }) },
@@ -138,8 +141,9 @@ const VISITORS_PER_QUERY = 1_000
  * Folds hits (any organisations, any visitors, any order) into identified_visits:
  * the worker's step 2 and 3, for tests and tools too.
  */
-export async function storeHits(store: EventStore, networks: Networks, hits: readonly Hit[]): Promise<number> {
+export async function storeHits(store: EventStore, networks: Networks, hits: readonly Hit[], known?: KnownVisits): Promise<number> {
   if (hits.length === 0) return 0
+  known?.checkEpoch()
   const byOrg = new Map<string, Map<string, Hit[]>>()
   for (const h of hits) {
     let visitors = byOrg.get(h.orgId)
@@ -149,33 +153,67 @@ export async function storeHits(store: EventStore, networks: Networks, hits: rea
     list.push(h)
   }
   const rows: VisitRow[] = []
+  const folded: Array<{ orgId: string; visitorId: string; write: Visit[]; replaced: Visit[]; latest: number }> = []
+  const fold = (orgId: string, visitorId: string, stored: Visit[], visitorHits: Hit[]) => {
+    const { write, replaced } = foldVisits(stored, visitorHits)
+    for (const v of write) rows.push(visitRow(v, networks, nextVersion()))
+    for (const v of replaced) rows.push(visitRow(v, networks, nextVersion(), true))
+    if (known && (write.length > 0 || replaced.length > 0)) folded.push({ orgId, visitorId, write, replaced, latest: latestOf(visitorHits) })
+  }
   for (const [orgId, visitors] of byOrg) {
-    const ids = [...visitors.keys()]
-    const perQuery = store.kind === 'http' ? VISITORS_PER_QUERY : ids.length
-    for (let i = 0; i < ids.length; i += perQuery) {
-      const chunk = ids.slice(i, i + perQuery)
+    // Visitors whose visits the worker knows are folded with them; the others' are read.
+    const unknown: string[] = []
+    for (const [id, visitorHits] of visitors) {
+      const stored = known?.get(orgId, id, earliestOf(visitorHits) - VISIT_GAP_MS)
+      if (stored) fold(orgId, id, stored, visitorHits)
+      else unknown.push(id)
+    }
+    const perQuery = store.kind === 'http' ? VISITORS_PER_QUERY : unknown.length
+    for (let i = 0; i < unknown.length; i += perQuery) {
+      const chunk = unknown.slice(i, i + perQuery)
       let min = Infinity
       let max = -Infinity
       for (const id of chunk) for (const h of visitors.get(id)!) (min = Math.min(min, h.at)), (max = Math.max(max, h.at))
-      const stored = await storedVisits(store, orgId, chunk, min - VISIT_GAP_MS, max + VISIT_GAP_MS)
+      // Kept visits must be all the visitor's from `from` on: the read then has no upper bound (later visits are rare: events that came early).
+      const from = min - VISIT_GAP_MS
+      const stored = await storedVisits(store, orgId, chunk, from, known ? undefined : max + VISIT_GAP_MS)
       for (const id of chunk) {
-        const { write, replaced } = foldVisits(stored.get(id) ?? [], visitors.get(id)!)
-        for (const v of write) rows.push(visitRow(v, networks, nextVersion()))
-        for (const v of replaced) rows.push(visitRow(v, networks, nextVersion(), true))
+        const visits = stored.get(id) ?? []
+        known?.learn(orgId, id, from, visits)
+        fold(orgId, id, visits, visitors.get(id)!)
       }
     }
   }
-  if (rows.length > 0) await store.client.insert({ table: 'identified_visits', values: rows, format: 'JSONEachRow' })
+  try {
+    if (rows.length > 0) await store.client.insert({ table: 'identified_visits', values: rows, format: 'JSONEachRow' })
+  } catch (error) {
+    // What was folded is not stored: the visits known may now be wrong, so none are.
+    known?.clear()
+    throw error
+  }
+  for (const f of folded) known!.wrote(f.orgId, f.visitorId, f.write, f.replaced, f.latest)
   return rows.length
 }
 
-async function storedVisits(store: EventStore, orgId: string, visitorIds: string[], from: number, to: number): Promise<Map<string, Visit[]>> {
+function earliestOf(hits: Hit[]): number {
+  let min = Infinity
+  for (const h of hits) if (h.at < min) min = h.at
+  return min
+}
+
+function latestOf(hits: Hit[]): number {
+  let max = -Infinity
+  for (const h of hits) if (h.at > max) max = h.at
+  return max
+}
+
+async function storedVisits(store: EventStore, orgId: string, visitorIds: string[], from: number, to: number | undefined): Promise<Map<string, Visit[]>> {
   const result = await store.client.query({
     query: `SELECT org_id, visitor_id, started_at, ended_at, anonymous_id, user_id, puid, ip, email, name
             FROM identified_visits FINAL
             WHERE org_id = {org:String} AND visitor_id IN {visitors:Array(String)}
-              AND ended_at >= {from:DateTime64(3, 'UTC')} AND started_at <= {to:DateTime64(3, 'UTC')}`,
-    query_params: { org: orgId, visitors: visitorIds, from: chTime(new Date(from)), to: chTime(new Date(to)) },
+              AND ended_at >= {from:DateTime64(3, 'UTC')}${to === undefined ? '' : ` AND started_at <= {to:DateTime64(3, 'UTC')}`}`,
+    query_params: { org: orgId, visitors: visitorIds, from: chTime(new Date(from)), ...(to === undefined ? {} : { to: chTime(new Date(to)) }) },
     format: 'JSONEachRow',
   })
   const out = new Map<string, Visit[]>()

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { chTime } from '@fl0/contracts'
 import type { Networks } from '../identity/networks/index.ts'
+import { visitsRewritten } from '../identity/known-visits.ts'
 import { hitOf, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '../identity/visits.ts'
 import { fmt, type Progress } from './progress.ts'
 import { insert, select, type Client } from './store.ts'
@@ -106,6 +107,8 @@ async function refreshOrg(client: Client, networks: Networks, org: string, progr
       query_params: { org, version, snapshot: chTime(now) },
     })
     await client.command({ query: `INSERT INTO identified_visits SELECT * FROM ${diff}` })
+    // The identity worker's known visits (known-visits.ts) are now stale: it reads them again.
+    visitsRewritten()
     const [n] = await select<{ staged: string; written: string; removed: string }>(
       client,
       `SELECT (SELECT count() FROM ${staging}) AS staged, countIf(is_deleted = 0) AS written, countIf(is_deleted = 1) AS removed FROM ${diff}`,
