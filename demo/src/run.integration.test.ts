@@ -67,7 +67,7 @@ describe('runDemo', () => {
       const generated = new Map([...demo.messages()].map((m) => [m.message.messageId, m.message]))
       const sample = await query<Record<string, string>>(
         `SELECT message_id, type, event, user_id, anonymous_id, group_id, toString(timestamp) AS ts, ip, user_agent, page_url, page_path,
-                toString(context.puid) AS puid, toString(traits.email) AS email, toString(traits.company) AS company, toString(traits.plan) AS plan
+                JSONExtractString(context, 'puid') AS puid, toString(traits.email) AS email, toString(traits.company) AS company, toString(traits.plan) AS plan
          FROM events WHERE org_id = {org:String} ORDER BY message_id LIMIT 300`,
       )
       for (const row of sample) {

@@ -3,6 +3,7 @@
  * module's exports, from this one entry point: nothing imports a file of it by path.
  */
 export * from './audiences/engine.ts'
+export * from './context.ts'
 export * from './audiences/plan.ts'
 export * from './audiences/sql/conditions.ts'
 export * from './audiences/sql/members.ts'

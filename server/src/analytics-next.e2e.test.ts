@@ -138,7 +138,7 @@ analytics.then(
     await fl0.waitForCount('SELECT count() AS n FROM events WHERE org_id = {org:String} AND message_id = {id:String}', { org: fl0.org.id, id: barrier }, 1, 45_000)
     return fl0.query<Row>(
       `SELECT type, event, name, user_id, anonymous_id, group_id, previous_id, message_id, source_id, page_url, page_path, page_title,
-              user_agent, context.library.name::String AS library, context.library.version::String AS library_version, properties, traits
+              user_agent, JSONExtractString(context, 'library', 'name') AS library, JSONExtractString(context, 'library', 'version') AS library_version, properties, traits
        FROM events WHERE org_id = {org:String} AND anonymous_id = {anon:String} ORDER BY timestamp`,
       { org: fl0.org.id, anon: anonymousId },
     )

@@ -176,8 +176,8 @@ async function storedCalls(prefix: string): Promise<Row[]> {
   await fl0.waitForCount('SELECT count() AS n FROM events WHERE org_id = {org:String} AND user_id = {user:String}', params, TYPES.length, 60_000)
   return fl0.query<Row>(
     `SELECT type, message_id, event, name, user_id, anonymous_id, group_id, previous_id, source_id, toString(timestamp) AS ts,
-            ip, page_path, page_title, page_url, context.library.name AS library, context.library.version AS library_version,
-            toJSONString(traits) AS traits, toJSONString(properties) AS properties, toJSONString(context) AS context
+            ip, page_path, page_title, page_url, JSONExtractString(context, 'library', 'name') AS library, JSONExtractString(context, 'library', 'version') AS library_version,
+            toJSONString(traits) AS traits, toJSONString(properties) AS properties, context
      FROM events WHERE org_id = {org:String} AND user_id = {user:String} ORDER BY type, message_id`,
     params,
   )

@@ -30,7 +30,7 @@ describe('end to end with @segment/analytics-node', () => {
     await fl0.waitForCount('SELECT count() AS n FROM events WHERE org_id = {org:String}', { org: fl0.org.id }, 6)
     const rows = await fl0.query<Record<string, unknown>>(
       `SELECT type, event, name, user_id, anonymous_id, group_id, previous_id, source_id, toString(timestamp) AS ts,
-              ip, page_path, page_title, context.library.name AS library, toJSONString(traits) AS traits, toJSONString(properties) AS properties
+              ip, page_path, page_title, JSONExtractString(context, 'library', 'name') AS library, toJSONString(traits) AS traits, toJSONString(properties) AS properties
        FROM events WHERE org_id = {org:String} ORDER BY type`,
       { org: fl0.org.id },
     )

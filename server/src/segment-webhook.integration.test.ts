@@ -75,7 +75,7 @@ describe("a Segment source's webhook, end to end", () => {
     await fl0.waitForCount(orgEvents, { org: fl0.org.id, m: EVENT.messageId }, 1)
     const [row] = await fl0.query<Record<string, unknown>>(
       `SELECT source_id, type, event, user_id, anonymous_id, toString(timestamp) AS ts, toString(sent_at) AS sent, ip, user_agent, page_path,
-              context.library.name AS library, toJSONString(properties) AS properties
+              JSONExtractString(context, 'library', 'name') AS library, toJSONString(properties) AS properties
        FROM events WHERE org_id = {org:String} AND message_id = {m:String}`,
       { org: fl0.org.id, m: EVENT.messageId },
     )

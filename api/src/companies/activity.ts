@@ -1,4 +1,4 @@
-import { memberFilter, type MemberIds } from '@fl0/query'
+import { contextText, memberFilter, type MemberIds } from '@fl0/query'
 import type { CompanyWindow } from './window.ts'
 
 /**
@@ -35,8 +35,8 @@ export function memberActivitySql(members: MemberIds, window: CompanyWindow) {
   return {
     sql: `SELECT ${m.person} AS person, timestamp, message_id, type, event, name, page_path, page_title,
         toString(toDate(timestamp, {w_tz:String})) AS date,
-        context.location.city::String AS city, context.location.region::String AS region,
-        context.location.country::String AS country, context.timezone::String AS tz
+        ${contextText('location', 'city')} AS city, ${contextText('location', 'region')} AS region,
+        ${contextText('location', 'country')} AS country, ${contextText('timezone')} AS tz
       FROM events
       WHERE org_id = {org:String} AND type IN ('page', 'screen', 'track') AND ${window.where} AND ${m.where}`,
     params: { ...m.params, ...window.params },

@@ -74,7 +74,7 @@ async function metricsByEvent(sql: Sql, orgId: string) {
 
 /**
  * One stored call of the person, whole: every column as stored (the
- * organisation's id left out), times as ISO-8601 UTC, JSON columns as objects,
+ * organisation's id left out), times as ISO-8601 UTC, JSON columns and the context as objects,
  * integrations parsed when it is JSON. Another person's call, or another
  * organisation's, is not found.
  */
@@ -89,9 +89,11 @@ export async function storedEvent(client: Client, orgId: string, person: Resolve
   for (const key of ['timestamp', 'original_timestamp', 'sent_at', 'received_at']) {
     if (typeof row[key] === 'string') row[key] = isoOf(row[key] as string)
   }
-  if (typeof row.integrations === 'string') {
+  // integrations and (since clickhouse/0012) context are stored as JSON text.
+  for (const key of ['integrations', 'context']) {
+    if (typeof row[key] !== 'string') continue
     try {
-      row.integrations = JSON.parse(row.integrations)
+      row[key] = JSON.parse(row[key] as string)
     } catch {
       // Kept as text: it is what was stored.
     }

@@ -3,7 +3,7 @@ import type { ApiDeps } from '../deps.ts'
 import { memberActivitySql } from '../companies/activity.ts'
 import { locationOf, type ContextLocation } from '../companies/location.ts'
 import { loadIpPlaces } from '../companies/places.ts'
-import { FREE_MAIL_PARAMS, latestTraitSql, num, personCompanySql, personFilter, resolvePerson, rows, type Client, type ResolvedPerson } from '@fl0/query'
+import { contextText, FREE_MAIL_PARAMS, latestTraitSql, num, personCompanySql, personFilter, resolvePerson, rows, type Client, type ResolvedPerson } from '@fl0/query'
 import { displayName, loadPeople } from '../companies/people.ts'
 import { loadSeen } from '../companies/summary.ts'
 import { mergeTraits } from '../companies/traits.ts'
@@ -111,8 +111,8 @@ async function loadLocation(client: Client, orgId: string, person: ResolvedPerso
   const [context, ipPlaces] = await Promise.all([
     rows<ContextLocation>(
       client,
-      `SELECT ${latest('context.location.city::String')} AS city, ${latest('context.location.region::String')} AS region,
-         ${latest('context.location.country::String')} AS country, ${latest('context.timezone::String')} AS tz
+      `SELECT ${latest(contextText('location', 'city'))} AS city, ${latest(contextText('location', 'region'))} AS region,
+         ${latest(contextText('location', 'country'))} AS country, ${latest(contextText('timezone'))} AS tz
        FROM events WHERE org_id = {org:String} AND timestamp <= {now:DateTime64(3)} AND ${m.where}`,
       { org: orgId, now, ...m.params },
     ),

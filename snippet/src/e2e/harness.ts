@@ -154,17 +154,19 @@ const COLUMNS = `type, event, name, user_id, anonymous_id, group_id, previous_id
   page_title, page_search, user_agent, toString(timestamp) AS timestamp, properties, traits, context`
 
 /** The events fl0 stored for one visitor (by puid, which survives reset), in time order. */
-export function storedEvents(fl0: TestFl0, puid: string): Promise<StoredEvent[]> {
-  return fl0.query<StoredEvent>(
-    `SELECT ${COLUMNS} FROM events WHERE org_id = {org:String} AND context.puid::String = {puid:String} ORDER BY timestamp`,
+export async function storedEvents(fl0: TestFl0, puid: string): Promise<StoredEvent[]> {
+  const rows = await fl0.query<Omit<StoredEvent, 'context'> & { context: string }>(
+    `SELECT ${COLUMNS} FROM events WHERE org_id = {org:String} AND JSONExtractString(context, 'puid') = {puid:String} ORDER BY timestamp`,
     { org: fl0.org.id, puid },
   )
+  // The context is stored as JSON text (clickhouse/0012_context_text.sql).
+  return rows.map((r) => ({ ...r, context: JSON.parse(r.context) as Record<string, any> }))
 }
 
 /** Waits until fl0 has stored `count` events of this visitor, then gives fl0 a moment to store any extra (duplicates). */
 export async function waitForEvents(fl0: TestFl0, puid: string, count: number, settleMs = 700): Promise<StoredEvent[]> {
   await fl0.waitForCount(
-    `SELECT count() AS n FROM events WHERE org_id = {org:String} AND context.puid::String = {puid:String}`,
+    `SELECT count() AS n FROM events WHERE org_id = {org:String} AND JSONExtractString(context, 'puid') = {puid:String}`,
     { org: fl0.org.id, puid },
     count,
   )

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { chTime } from '@fl0/contracts'
+import { contextText } from '@fl0/query'
 import type { Networks } from '../identity/networks/index.ts'
 import { visitsRewritten } from '../identity/known-visits.ts'
 import { hitOf, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '../identity/visits.ts'
@@ -57,7 +58,7 @@ async function refreshOrg(client: Client, networks: Networks, org: string, progr
     }
     const result = await client.query({
       query: `SELECT org_id, type, timestamp, user_id, anonymous_id, ip,
-                toString(context.puid) AS puid, toString(traits.email) AS email, toString(traits.name) AS name,
+                ${contextText('puid')} AS puid, toString(traits.email) AS email, toString(traits.name) AS name,
                 toString(traits.firstName) AS first_name, toString(traits.lastName) AS last_name
               FROM events
               WHERE org_id = {org:String} AND received_at <= {snapshot:DateTime64(3, 'UTC')} AND type != 'alias'

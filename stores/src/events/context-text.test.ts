@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Readable } from 'node:stream'
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { openEventStore, type EventStore } from './client.ts'
+import { migrateEvents } from './migrate.ts'
+import { eventRow, insertEvents } from './testing.ts'
+
+/**
+ * clickhouse/0012_context_text.sql on chDB: events stored with a JSON context
+ * keep it, as JSON text, through the upgrade; new events store theirs as sent;
+ * a context that is not an object is refused, as the JSON column refused it.
+ */
+const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
+let store: EventStore
+let dataDir: string
+let before: string
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'fl0-context-text-'))
+  before = mkdtempSync(join(tmpdir(), 'fl0-migrations-'))
+  for (const f of readdirSync(MIGRATIONS).filter((f) => /^\d{4}_/.test(f) && f < '0012')) copyFileSync(join(MIGRATIONS, f), join(before, f))
+  store = await openEventStore({ kind: 'chdb', path: dataDir, database: 'context_text' })
+})
+afterAll(async () => {
+  await store?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(before, { recursive: true, force: true })
+})
+
+const contexts = async () => {
+  const r = await store.client.query({
+    query: `SELECT message_id, context, toTypeName(context) AS type, JSONExtractString(context, 'location', 'city') AS city
+            FROM events ORDER BY message_id`,
+    format: 'JSONEachRow',
+  })
+  return (await r.json<{ message_id: string; context: string; type: string; city: string }>()).map((row) => ({ ...row, context: JSON.parse(row.context) }))
+}
+
+describe('events.context as text', () => {
+  it('keeps the contexts stored before it, and stores new ones as sent', async () => {
+    await migrateEvents(store, `${before}/`)
+    const old = { location: { city: 'Lyon', country: 'France' }, puid: 42, page: { url: 'https://a.test/x?y=1', title: 'Ünïcode “quotes”' }, timezone: 'Europe/Paris' }
+    await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm1', context: old }), eventRow({ org_id: 'a', message_id: 'm2', context: {} })])
+    expect(await migrateEvents(store)).toEqual(['0012_context_text'])
+
+    await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm3', context: { location: { city: 'Oslo' }, library: { name: 'analytics.js', version: '2.0' } } })])
+    expect(await contexts()).toEqual([
+      { message_id: 'm1', context: old, type: 'String', city: 'Lyon' },
+      { message_id: 'm2', context: {}, type: 'String', city: '' },
+      { message_id: 'm3', context: { location: { city: 'Oslo' }, library: { name: 'analytics.js', version: '2.0' } }, type: 'String', city: 'Oslo' },
+    ])
+  })
+
+  it('refuses a context that is not an object, so the writer sets that record aside', async () => {
+    const line = JSON.stringify({ ...eventRow({ org_id: 'a', message_id: 'bad' }), context: [1] })
+    const insert = store.client.exec({ query: 'INSERT INTO events FORMAT JSONEachRow', values: Readable.from([Buffer.from(line)], { objectMode: false }) })
+    await expect(insert.then((r) => new Promise((resolve, reject) => r.stream.on('end', resolve).on('error', reject).resume()))).rejects.toThrow(/context_is_object/)
+    expect((await contexts()).map((r) => r.message_id)).not.toContain('bad')
+  })
+})
