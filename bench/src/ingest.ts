@@ -18,7 +18,7 @@
  * Kafka (acks from all in-sync replicas before each 2xx) instead of the disk log:
  *   KAFKA_BROKERS=$(bash scripts/cluster/kafka.sh start) npx tsx bench/src/ingest.ts batch
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -89,13 +89,18 @@ async function measure(url: string, writeKey: string, server: BenchServer | unde
 const loadBefore = load()
 let baseline: Awaited<ReturnType<typeof measure>> | undefined
 if (!values['no-baseline']) {
-  const floor = await startBaselineServer(mkdtempSync(join(tmpdir(), 'fl0-bench-baseline-')))
+  const floorDir = mkdtempSync(join(tmpdir(), 'fl0-bench-baseline-'))
+  const floor = await startBaselineServer(floorDir)
   baseline = await measure(floor.url, floor.writeKey, floor)
   await floor.stop()
+  // The floor's log grows by about 80 MB a second of load: gone once measured.
+  rmSync(floorDir, { recursive: true, force: true })
 }
-const server = values.url ? undefined : await startBenchServer(mkdtempSync(join(tmpdir(), 'fl0-bench-')))
+const serverDir = values.url ? undefined : mkdtempSync(join(tmpdir(), 'fl0-bench-'))
+const server = serverDir ? await startBenchServer(serverDir) : undefined
 const fl0 = await measure(values.url ?? server!.url, values['write-key'] ?? server!.writeKey, server)
 await server?.stop()
+if (serverDir) rmSync(serverDir, { recursive: true, force: true })
 
 const summary = {
   mode,
