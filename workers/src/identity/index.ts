@@ -41,8 +41,9 @@ export interface IdentityWorkerDeps {
  *    identify's e-mail and name); aliases and unreadable records are left
  *    out (the event writer dead-letters what it cannot store);
  * 2. the visitors' stored visits within 30 minutes of the batch's hits are
- *    read, and the hits folded into them (visits.ts): new visits, grown
- *    ones, and visits a hit joined together;
+ *    read (embedded, only those of visitors it does not know already:
+ *    known-visits.ts), and the hits folded into them (visits.ts): new
+ *    visits, grown ones, and visits a hit joined together;
  * 3. each visit written is matched against the ranges in force (a binary
  *    search in memory, ranges.ts), and a visit that changed its start gets a
  *    tombstone under its old key.
