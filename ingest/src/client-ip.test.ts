@@ -43,3 +43,21 @@ describe('normalizeIp', () => {
     for (const a of ['010.1.1.1', '1.2.3', '0x7f.0.0.1', '127.1', '::ffff:010.1.1.1', '1.2.3.4 ', ' 1.2.3.4']) expect(normalizeIp(a), a).toBe(byIpaddr(a))
   })
 })
+
+describe('fromTrustedProxy', () => {
+  const trusted = parseTrustedProxies('10.0.0.0/8, ::1')
+  it.each([
+    ['10.1.2.3', true],
+    ['::ffff:10.1.2.3', true],
+    ['::1', true],
+    ['203.0.113.9', false],
+    ['', false],
+    [undefined, false],
+  ])('%s: %s', (remote, expected) => {
+    expect(fromTrustedProxy(remote, trusted)).toBe(expected)
+  })
+
+  it('trusts no one when no proxy is listed', () => {
+    expect(fromTrustedProxy('127.0.0.1', parseTrustedProxies(''))).toBe(false)
+  })
+})

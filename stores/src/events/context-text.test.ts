@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { openEventStore, type EventStore } from './client.ts'
 import { migrateEvents } from './migrate.ts'
 import { eventRow, insertEvents } from './testing.ts'
+import { contextText } from '@fl0/query'
 
 /**
  * clickhouse/0012_context_text.sql on chDB: events stored with a JSON context
@@ -51,6 +52,22 @@ describe('events.context as text', () => {
       { message_id: 'm1', context: old, type: 'String', city: 'Lyon' },
       { message_id: 'm2', context: {}, type: 'String', city: '' },
       { message_id: 'm3', context: { location: { city: 'Oslo' }, library: { name: 'analytics.js', version: '2.0' } }, type: 'String', city: 'Oslo' },
+    ])
+  })
+
+  it("reads a field as the JSON column did: text as it is, a number or boolean as written, '' when null or absent", async () => {
+    await insertEvents(store, [
+      eventRow({ org_id: 'fields', message_id: 'f1', context: { location: { city: 'Oslo' }, puid: 42, timezone: null, n: true } }),
+      eventRow({ org_id: 'fields', message_id: 'f2', context: { location: { city: null } } }),
+    ])
+    const r = await store.client.query({
+      query: `SELECT message_id, ${contextText('location', 'city')} AS city, ${contextText('puid')} AS puid, ${contextText('timezone')} AS tz, ${contextText('n')} AS n
+              FROM events WHERE org_id = 'fields' ORDER BY message_id`,
+      format: 'JSONEachRow',
+    })
+    expect(await r.json()).toEqual([
+      { message_id: 'f1', city: 'Oslo', puid: '42', tz: '', n: 'true' },
+      { message_id: 'f2', city: '', puid: '', tz: '', n: '' },
     ])
   })
 

@@ -107,9 +107,12 @@ async function refreshOrg(client: Client, networks: Networks, org: string, progr
               LEFT ANTI JOIN ${staging} AS s USING (org_id, visitor_id, started_at)`,
       query_params: { org, version, snapshot: chTime(now) },
     })
-    await client.command({ query: `INSERT INTO identified_visits SELECT * FROM ${diff}` })
-    // The identity worker's known visits (known-visits.ts) are now stale: it reads them again.
-    visitsRewritten()
+    try {
+      await client.command({ query: `INSERT INTO identified_visits SELECT * FROM ${diff}` })
+    } finally {
+      // The identity worker's known visits (known-visits.ts) are now stale, even if the insert failed midway: it reads them again.
+      visitsRewritten()
+    }
     const [n] = await select<{ staged: string; written: string; removed: string }>(
       client,
       `SELECT (SELECT count() FROM ${staging}) AS staged, countIf(is_deleted = 0) AS written, countIf(is_deleted = 1) AS removed FROM ${diff}`,
