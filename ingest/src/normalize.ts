@@ -86,6 +86,7 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
 
   // Page fields: context.page (every analytics.js call carries it), else a page call's own properties.
   const page = typeof context.page === 'object' && context.page !== null ? (context.page as Record<string, unknown>) : {}
+  const pageProperties = type === 'page' ? properties : undefined
 
   // RudderStack's Python SDK sends an identify's traits in context.traits only; the call's own win.
   const contextTraits = type === 'identify' && isObject(context.traits) ? context.traits : {}
@@ -118,11 +119,11 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
     received_at: enrich.receivedAtText ?? chTime(receivedAt),
     ip,
     user_agent: userAgent,
-    page_url: pageField(page, type === 'page' ? properties : undefined, 'url'),
-    page_path: pageField(page, type === 'page' ? properties : undefined, 'path'),
-    page_referrer: pageField(page, type === 'page' ? properties : undefined, 'referrer'),
-    page_title: pageField(page, type === 'page' ? properties : undefined, 'title'),
-    page_search: pageField(page, type === 'page' ? properties : undefined, 'search'),
+    page_url: pageField(page, pageProperties, 'url'),
+    page_path: pageField(page, pageProperties, 'path'),
+    page_referrer: pageField(page, pageProperties, 'referrer'),
+    page_title: pageField(page, pageProperties, 'title'),
+    page_search: pageField(page, pageProperties, 'search'),
     properties,
     traits,
     context,

@@ -159,25 +159,23 @@ export async function storeHits(store: EventStore, networks: Networks, hits: rea
     const { write, replaced } = foldVisits(stored, visitorHits)
     for (const v of write) rows.push(visitRow(v, networks, nextVersion()))
     for (const v of replaced) rows.push(visitRow(v, networks, nextVersion(), true))
-    if (known && (write.length > 0 || replaced.length > 0)) folded.push({ orgId, visitorId, write, replaced, latest: latestOf(visitorHits) })
+    if (known && (write.length > 0 || replaced.length > 0)) folded.push({ orgId, visitorId, write, replaced, latest: spanOf(visitorHits).latest })
   }
   for (const [orgId, visitors] of byOrg) {
     // Visitors whose visits the worker knows are folded with them; the others' are read.
     const unknown: string[] = []
     for (const [id, visitorHits] of visitors) {
-      const stored = known?.get(orgId, id, earliestOf(visitorHits) - VISIT_GAP_MS)
+      const stored = known?.get(orgId, id, spanOf(visitorHits).earliest - VISIT_GAP_MS)
       if (stored) fold(orgId, id, stored, visitorHits)
       else unknown.push(id)
     }
     const perQuery = store.kind === 'http' ? VISITORS_PER_QUERY : unknown.length
     for (let i = 0; i < unknown.length; i += perQuery) {
       const chunk = unknown.slice(i, i + perQuery)
-      let min = Infinity
-      let max = -Infinity
-      for (const id of chunk) for (const h of visitors.get(id)!) (min = Math.min(min, h.at)), (max = Math.max(max, h.at))
+      const span = spanOf(chunk.flatMap((id) => visitors.get(id)!))
       // Kept visits must be all the visitor's from `from` on: the read then has no upper bound (later visits are rare: events that came early).
-      const from = min - VISIT_GAP_MS
-      const stored = await storedVisits(store, orgId, chunk, from, known ? undefined : max + VISIT_GAP_MS)
+      const from = span.earliest - VISIT_GAP_MS
+      const stored = await storedVisits(store, orgId, chunk, from, known ? undefined : span.latest + VISIT_GAP_MS)
       for (const id of chunk) {
         const visits = stored.get(id) ?? []
         known?.learn(orgId, id, from, visits)
@@ -196,16 +194,15 @@ export async function storeHits(store: EventStore, networks: Networks, hits: rea
   return rows.length
 }
 
-function earliestOf(hits: Hit[]): number {
-  let min = Infinity
-  for (const h of hits) if (h.at < min) min = h.at
-  return min
-}
-
-function latestOf(hits: Hit[]): number {
-  let max = -Infinity
-  for (const h of hits) if (h.at > max) max = h.at
-  return max
+/** The earliest and latest time of some hits. */
+function spanOf(hits: readonly Hit[]): { earliest: number; latest: number } {
+  let earliest = Infinity
+  let latest = -Infinity
+  for (const h of hits) {
+    if (h.at < earliest) earliest = h.at
+    if (h.at > latest) latest = h.at
+  }
+  return { earliest, latest }
 }
 
 async function storedVisits(store: EventStore, orgId: string, visitorIds: string[], from: number, to: number | undefined): Promise<Map<string, Visit[]>> {
