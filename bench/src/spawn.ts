@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { EventEmitter } from 'node:events'
 import { existsSync, readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
@@ -45,11 +46,15 @@ export function startBaselineServer(dataDir: string): Promise<BenchServer> {
 
 async function startServer(script: string, dataDir: string): Promise<BenchServer> {
   // FL0_BENCH_CPU_PROF=DIR: the server writes a V8 CPU profile there when it stops (node --cpu-prof), for where its time goes.
+  // FL0_BENCH_NODE_FLAGS='--trace-gc …': Node flags for the server; what they print that is not the server's own JSON goes to stderr.
   const profile = process.env.FL0_BENCH_CPU_PROF
-  const child = profile
-    ? spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profile}`, '--import', 'tsx', script, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const flags = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), ...(process.env.FL0_BENCH_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [])]
+  const child = flags.length > 0
+    ? spawn(process.execPath, [...flags, '--import', 'tsx', script, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
     : spawn(TSX, [script, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
-  const lines = createInterface({ input: child.stdout! })
+  const all = createInterface({ input: child.stdout! })
+  const lines = new EventEmitter()
+  all.on('line', (l) => (l.startsWith('{') ? lines.emit('line', l) : process.stderr.write(`${l}\n`)))
   const line = await firstLine(child, lines)
   const info = JSON.parse(line) as { url: string; writeKey: string; orgId: string; otherWriteKey?: string; pid: number }
   let lag: Record<string, number> = {}
@@ -98,7 +103,7 @@ export async function reportOn(dataDir: string, ackedIdsFile: string) {
   return JSON.parse(await firstLine(child)) as { rows: number; uniqueIds: number; acknowledged: number; missing: number; missingSample: string[] }
 }
 
-function firstLine(child: ChildProcess, rl = createInterface({ input: child.stdout! })): Promise<string> {
+function firstLine(child: ChildProcess, rl: EventEmitter = createInterface({ input: child.stdout! })): Promise<string> {
   return new Promise((resolve, reject) => {
     rl.once('line', (l) => resolve(l))
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before it was ready`)))

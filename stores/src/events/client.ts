@@ -1,4 +1,6 @@
-import { createClient, type ClickHouseClient } from '@clickhouse/client'
+import { Readable } from 'node:stream'
+import { createClient, parseError, type ClickHouseClient } from '@clickhouse/client'
+import type { ChdbConnection } from 'chdb/connection'
 import { Lanes, type Lane } from './lanes.ts'
 
 /**
@@ -20,7 +22,22 @@ export interface EventStore {
    * A ClickHouse server runs queries side by side, so there it is the store itself.
    */
   readonly background: EventStore
+  /**
+   * Inserts rows given as JSON text, one a line (JSONEachRow): the event
+   * writer's and the workers' bulk inserts. In chDB the lines' bytes go to the
+   * engine as they are (its raw insert), not copied into the statement's text
+   * and back; measured, 2–3 µs of CPU an event less than `client.exec`. A
+   * refused insert throws the client's ClickHouseError, as `client.exec` does.
+   */
+  insertLines(table: string, lines: readonly string[], options?: InsertLinesOptions): Promise<void>
   close(): Promise<void>
+}
+
+export interface InsertLinesOptions {
+  /** The columns the lines fill, when not all of the table's. */
+  columns?: readonly string[]
+  /** Settings of this insert alone (in the statement: see refusingSessionSettings); numbers only. */
+  settings?: Record<string, number>
 }
 
 export async function openEventStore(config: EventStoreConfig): Promise<EventStore> {
@@ -32,18 +49,26 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
     const sessions = await openChdbSessions(config.path, database)
     const lanes = new Lanes()
     const close = async () => {
-      await Promise.all([sessions.reader.close(), sessions.bound.close(), sessions.writes.close()])
+      await Promise.all([sessions.reader.client.close(), sessions.bound.client.close(), sessions.writes.client.close()])
     }
     const background: EventStore = {
       kind: 'chdb',
       database,
-      client: refusingSessionSettings(routed(sessions.bound, sessions.writes, lanes, 'background')),
+      client: refusingSessionSettings(routed(sessions.bound.client, sessions.writes.client, lanes, 'background')),
+      insertLines: rawInsert(sessions.writes.connection),
       close,
       get background() {
         return background
       },
     }
-    return { kind: 'chdb', database, client: refusingSessionSettings(routed(sessions.reader, sessions.reader, lanes, 'reader')), background, close }
+    return {
+      kind: 'chdb',
+      database,
+      client: refusingSessionSettings(routed(sessions.reader.client, sessions.reader.client, lanes, 'reader')),
+      insertLines: rawInsert(sessions.reader.connection),
+      background,
+      close,
+    }
   }
   const admin = createClient({ url: config.url, username: config.username, password: config.password })
   await admin.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
@@ -53,6 +78,7 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
     kind: 'http',
     database,
     client,
+    insertLines: (table, lines, options) => execInsert(client, table, lines, options),
     close: () => client.close(),
     get background() {
       return store
@@ -61,15 +87,21 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   return store
 }
 
+interface ChdbSession {
+  client: ClickHouseClient
+  connection: ChdbConnection
+}
+
 /** The three chDB sessions of a store, each on the database. */
-async function openChdbSessions(path: string, database: string): Promise<Record<'reader' | 'bound' | 'writes', ClickHouseClient>> {
+async function openChdbSessions(path: string, database: string): Promise<Record<'reader' | 'bound' | 'writes', ChdbSession>> {
   const { createChdbConnection } = await import('chdb/connection')
   const open = async () => {
-    const client = createClient({ connection: createChdbConnection({ path }) } as Parameters<typeof createClient>[0])
+    const connection = createChdbConnection({ path })
+    const client = createClient({ connection } as Parameters<typeof createClient>[0])
     await client.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
     // A chDB connection is one session: USE sets the default database for every later query of it.
     await client.command({ query: `USE ${database}` })
-    return client
+    return { client, connection }
   }
   const reader = await open()
   return { reader, bound: await open(), writes: await open() }
@@ -119,4 +151,44 @@ function refusingSessionSettings(client: ClickHouseClient): ClickHouseClient {
     }
   }
   return client
+}
+
+/** chDB's raw insert on one session: the lines joined once into a Buffer, which the engine reads in place. */
+function rawInsert(connection: ChdbConnection): EventStore['insertLines'] {
+  return async (table, lines, options) => {
+    if (lines.length === 0) return
+    try {
+      await connection.chdb.rawInsert({
+        table,
+        format: 'JSONEachRow',
+        values: Buffer.from(lines.join('\n')),
+        ...(options?.columns ? { columns: options.columns } : {}),
+        ...(options?.settings ? { settings: options.settings } : {}),
+      })
+    } catch (error) {
+      // As client.exec throws it: a ClickHouseError whose `type` names the cause (TOO_MANY_PARTS, …), for the workers' retry rules.
+      const mapped = parseError(error instanceof Error ? error.message : String(error))
+      if (mapped !== error) (mapped as Error).cause = error
+      throw mapped
+    }
+  }
+}
+
+/** The same insert over HTTP: the statement with the lines as its body. */
+async function execInsert(client: ClickHouseClient, table: string, lines: readonly string[], options?: InsertLinesOptions): Promise<void> {
+  if (lines.length === 0) return
+  const columns = options?.columns ? ` (${options.columns.join(', ')})` : ''
+  const settings = options?.settings && Object.keys(options.settings).length > 0
+    ? ` SETTINGS ${Object.entries(options.settings).map(([k, v]) => `${k} = ${v}`).join(', ')}`
+    : ''
+  const result = await client.exec({
+    query: `INSERT INTO ${table}${columns}${settings} FORMAT JSONEachRow`,
+    values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
+  })
+  result.stream.resume()
+  await new Promise<void>((resolve, reject) => {
+    result.stream.once('end', resolve)
+    result.stream.once('error', reject)
+    if (result.stream.readableEnded) resolve()
+  })
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
 import { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from '../poison/index.ts'
 import { checkRecord, readHead, type RecordHead } from './record.ts'
@@ -141,17 +140,7 @@ async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter:
 }
 
 async function insertLines(store: EventStore, lines: string[]): Promise<void> {
-  const result = await store.client.exec({
-    // Events of any month since 1900 may share a batch (an import of years of history);
-    // ClickHouse's guard of 100 partitions per insert would refuse such a batch for ever.
-    // In the statement, not clickhouse_settings, which chDB would leave set on its session.
-    query: `INSERT INTO events SETTINGS input_format_skip_unknown_fields = 1, max_partitions_per_insert_block = 0 FORMAT JSONEachRow`,
-    values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
-  })
-  result.stream.resume()
-  await new Promise<void>((resolve, reject) => {
-    result.stream.once('end', resolve)
-    result.stream.once('error', reject)
-    if (result.stream.readableEnded) resolve()
-  })
+  // Events of any month since 1900 may share a batch (an import of years of history);
+  // ClickHouse's guard of 100 partitions per insert would refuse such a batch for ever.
+  await store.insertLines('events', lines, { settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })
 }

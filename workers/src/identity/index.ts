@@ -184,7 +184,7 @@ export async function storeHits(store: EventStore, networks: Networks, hits: rea
     }
   }
   try {
-    if (rows.length > 0) await store.client.insert({ table: 'identified_visits', values: rows, format: 'JSONEachRow' })
+    if (rows.length > 0) await store.insertLines('identified_visits', rows.map((row) => JSON.stringify(row)))
   } catch (error) {
     // What was folded is not stored: the visits known may now be wrong, so none are.
     known?.clear()

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream'
 import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
 import { createDeadLetter, isolatePoison } from '../poison/index.ts'
 import { recordKey } from './shape.ts'
@@ -82,17 +81,9 @@ export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consu
  */
 export async function indexRecords(store: EventStore, lines: string[]): Promise<void> {
   if (lines.length === 0) return
-  const result = await store.client.exec({
-    // Settings in the statement, not as clickhouse_settings: chDB's connection makes those a SET on its
-    // one session, and errors allowed here would then let the event writer drop rows without a word.
-    query: `INSERT INTO lexicon_input (org_id, type, event, properties, traits)
-            SETTINGS input_format_skip_unknown_fields = 1, input_format_allow_errors_ratio = 1 FORMAT JSONEachRow`,
-    values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
-  })
-  result.stream.resume()
-  await new Promise<void>((resolve, reject) => {
-    result.stream.once('end', resolve)
-    result.stream.once('error', reject)
-    if (result.stream.readableEnded) resolve()
+  // Settings scoped to this insert (never the session's): errors allowed here would let the event writer drop rows without a word.
+  await store.insertLines('lexicon_input', lines, {
+    columns: ['org_id', 'type', 'event', 'properties', 'traits'],
+    settings: { input_format_skip_unknown_fields: 1, input_format_allow_errors_ratio: 1 },
   })
 }
