@@ -51,6 +51,8 @@ async function measure(url: string, writeKey: string, server: BenchServer | unde
   const auth = `Basic ${Buffer.from(`${writeKey}:`).toString('base64')}`
   await autocannon({ url: `${url}/v1/batch`, method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: batchBody(batchSize), connections: 4, duration: 3 })
   server?.takeMaxLag() // the warm-up's
+  const cpuBefore = server?.cpuSeconds()
+  const ownCpu = process.cpuUsage()
   const result = await autocannon({
     url: mode === 'batch' ? `${url}/v1/batch` : `${url}/v1/track`,
     method: 'POST',
@@ -72,6 +74,13 @@ async function measure(url: string, writeKey: string, server: BenchServer | unde
     const drained = Math.max(...Object.values(server.lag())) === 0
     consumers = { maxLag, lagAtEnd, drainSeconds: drained ? +((performance.now() - ended) / 1000).toFixed(1) : null }
   }
+  // The server's CPU over the run and the drain after it, per event acknowledged: what an event costs to take and store, whatever
+  // else shares the machine. With the load generator's own CPU a second, it tells the rate the machine could keep up with.
+  const events = ok * (mode === 'batch' ? batchSize : 1)
+  const generator = process.cpuUsage(ownCpu)
+  const cpu = server && cpuBefore !== undefined
+    ? { serverUsPerEvent: +(((server.cpuSeconds() - cpuBefore) * 1e6) / events).toFixed(1), generatorUsPerEvent: +((generator.user + generator.system) / events).toFixed(1) }
+    : undefined
   return {
     durationSeconds: seconds,
     connections: result.connections,
@@ -83,6 +92,7 @@ async function measure(url: string, writeKey: string, server: BenchServer | unde
     timeouts: result.timeouts,
     serverPeakRssMb: server ? Math.round(server.peakRssMb()) : null,
     consumers,
+    cpu,
   }
 }
 

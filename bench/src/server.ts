@@ -83,4 +83,22 @@ if (process.env.FL0_BENCH_LOOP_DELAY) {
     h.reset()
   }, 5000).unref()
 }
-process.on('SIGTERM', () => void fl0.stop().then(() => process.exit(0)))
+// FL0_BENCH_HEAP_PROF=FILE: a sampling profile of every allocation (those the GC has since collected included), written on stop:
+// which code allocates what, for the garbage collector's share of the CPU.
+const heapProfile = process.env.FL0_BENCH_HEAP_PROF ? await startHeapSampling(process.env.FL0_BENCH_HEAP_PROF) : undefined
+process.on('SIGTERM', () => void fl0.stop().then(async () => {
+  await heapProfile?.()
+  process.exit(0)
+}))
+
+async function startHeapSampling(file: string): Promise<() => Promise<void>> {
+  const { Session } = await import('node:inspector/promises')
+  const { writeFileSync } = await import('node:fs')
+  const session = new Session()
+  session.connect()
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 64 * 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling')
+    writeFileSync(file, JSON.stringify(profile))
+  }
+}

@@ -28,6 +28,8 @@ export interface BenchServer {
   lag(): Record<string, number>
   /** The highest lag of any group reported since the last call. */
   takeMaxLag(): number
+  /** CPU time the server process has used so far, every thread included, in seconds. */
+  cpuSeconds(): number
   /** Signs in as BENCH_USER; the session cookie (`fl0_session=…`) for the API's calls. */
   signIn(): Promise<string>
   /** kill -9 of the server process itself (tsx runs it as its own child), resolved once it is gone. */
@@ -68,6 +70,12 @@ async function startServer(script: string, dataDir: string): Promise<BenchServer
     ...info,
     child,
     peakRssMb: () => status('VmHWM'),
+    cpuSeconds() {
+      // utime and stime, fields 14 and 15 of /proc/PID/stat, in clock ticks (100 a second on Linux): every thread, chDB's included.
+      const stat = readFileSync(`/proc/${info.pid}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return (Number(fields[11]) + Number(fields[12])) / 100
+    },
     rssMb: () => status('VmRSS'),
     async signIn() {
       const local = await fetch(`${info.url}/api/auth/local/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_USER) })

@@ -46,32 +46,45 @@ export const VALUE_MESSAGES = {
  * is walked once.
  */
 export function findUnstorableValue(value: unknown, prefix = '', seen: { dottedKey?: boolean } = {}): FieldError | undefined {
-  return walk(value, prefix, 0, seen)
+  const fault = walk(value, 0, seen)
+  if (!fault) return undefined
+  let name = prefix
+  for (let i = fault.trail.length - 1; i >= 0; i--) name = name ? `${name}.${fault.trail[i]}` : fault.trail[i]!
+  return { name: name || 'body', message: fault.message }
 }
 
-function walk(value: unknown, path: string, depth: number, seen: { dottedKey?: boolean }): FieldError | undefined {
+/**
+ * What is wrong, and where: the keys from the bad value out to the call, innermost
+ * first. The walk names no path until it finds a fault, since nearly every call
+ * has none (a path built for every key was 1.4 KB of garbage an event: issue 19).
+ */
+interface Fault {
+  message: string
+  trail: string[]
+}
+
+function walk(value: unknown, depth: number, seen: { dottedKey?: boolean }): Fault | undefined {
   switch (typeof value) {
     case 'string':
-      return badString(value, path)
+      return badString(value)
     case 'number':
-      return storableNumber(value) ? undefined : { name: path || 'body', message: VALUE_MESSAGES.number }
+      return storableNumber(value) ? undefined : { message: VALUE_MESSAGES.number, trail: [] }
     case 'object': {
       if (value === null) return undefined
-      if (depth >= VALUE_LIMITS.maxDepth) return { name: path || 'body', message: VALUE_MESSAGES.depth }
+      if (depth >= VALUE_LIMITS.maxDepth) return { message: VALUE_MESSAGES.depth, trail: [] }
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
-          const error = walk(value[i], join(path, String(i)), depth + 1, seen)
-          if (error) return error
+          const fault = walk(value[i], depth + 1, seen)
+          if (fault) return within(fault, String(i))
         }
         return undefined
       }
       for (const key in value) {
-        const at = join(path, key)
-        const keyError = badString(key, at)
-        if (keyError) return keyError
+        const keyFault = badString(key)
+        if (keyFault) return within(keyFault, key)
         if (key.includes('.')) seen.dottedKey = true
-        const error = walk((value as Record<string, unknown>)[key], at, depth + 1, seen)
-        if (error) return error
+        const fault = walk((value as Record<string, unknown>)[key], depth + 1, seen)
+        if (fault) return within(fault, key)
       }
       return undefined
     }
@@ -80,13 +93,18 @@ function walk(value: unknown, path: string, depth: number, seen: { dottedKey?: b
   }
 }
 
+function within(fault: Fault, key: string): Fault {
+  fault.trail.push(key)
+  return fault
+}
+
 /** NUL or any surrogate: one scan of the common string; a pair of surrogates (an emoji) is then looked at closer. */
 const SUSPECT = /[\u0000\ud800-\udfff]/
 
-function badString(s: string, path: string): FieldError | undefined {
+function badString(s: string): Fault | undefined {
   if (!SUSPECT.test(s)) return undefined
-  if (s.includes('\u0000')) return { name: path || 'body', message: VALUE_MESSAGES.nul }
-  if (!s.isWellFormed()) return { name: path || 'body', message: VALUE_MESSAGES.unicode }
+  if (s.includes('\u0000')) return { message: VALUE_MESSAGES.nul, trail: [] }
+  if (!s.isWellFormed()) return { message: VALUE_MESSAGES.unicode, trail: [] }
   return undefined
 }
 
@@ -95,10 +113,6 @@ function storableNumber(n: number): boolean {
   // Exponent form (|n| ≥ 1e21) and fractions are read as floats, which hold anything finite.
   if (!Number.isInteger(n) || Math.abs(n) >= 1e21) return true
   return n > VALUE_LIMITS.minInteger && n < VALUE_LIMITS.maxInteger
-}
-
-function join(path: string, key: string): string {
-  return path ? `${path}.${key}` : key
 }
 
 /**
