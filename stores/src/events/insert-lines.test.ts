@@ -47,6 +47,13 @@ function suite(name: string, open: (dir: string) => Promise<{ store: EventStore;
       ])
     })
 
+    it('stores every line of a batch larger than it encodes in one turn, none split or joined at the seams', async () => {
+      const ids = Array.from({ length: 4_501 }, (_, i) => `big-${String(i).padStart(5, '0')}`)
+      await store.background.insertLines('events', ids.map((id) => line(eventRow({ org_id: 'big', message_id: id }))))
+      const r = await store.client.query({ query: "SELECT message_id FROM events WHERE org_id = 'big' ORDER BY message_id", format: 'JSONEachRow' })
+      expect((await r.json<{ message_id: string }>()).map((row) => row.message_id)).toEqual(ids)
+    })
+
     it('fills the columns named, and its settings hold for that insert alone', async () => {
       const badTime = (id: string) => line({ ...eventRow({ org_id: 'settings', message_id: id }), timestamp: 'not a time' })
       // Errors allowed for this insert: the bad row is skipped, the good one stored.

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
 import { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from '../poison/index.ts'
 import { checkRecord, readHead, type RecordHead } from './record.ts'
@@ -60,7 +61,9 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
   async function writeEvents(messages: DeliveredMessage[]) {
     const rows: Row[] = []
     const poison: PoisonRecord[] = []
-    for (const message of messages) {
+    for (let i = 0; i < messages.length; i++) {
+      if (i > 0 && i % TURN === 0) await nextTurn()
+      const message = messages[i]!
       const head = readHead(message.value)
       if (head) {
         rows.push({ ...head, line: message.value, message })
@@ -91,9 +94,18 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
   })
 }
 
+/**
+ * Rows a batch's loops handle before they let the event loop take requests: a
+ * batch of 20,000 in one go held it 100–190 ms, which every request arriving
+ * meanwhile waited (the ingest's p99).
+ */
+const TURN = 2_000
+
 async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredKeys | undefined): Promise<Row[]> {
   const byOrg = new Map<string, Map<string, Row>>()
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    if (i > 0 && i % TURN === 0) await nextTurn()
+    const row = rows[i]!
     let unique = byOrg.get(row.orgId)
     if (!unique) byOrg.set(row.orgId, (unique = new Map()))
     if (!unique.has(row.messageId)) unique.set(row.messageId, row)
@@ -102,7 +114,9 @@ async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredK
   for (const [orgId, unique] of byOrg) {
     // Only the ids the filter of stored keys cannot clear are looked up (stored-keys.ts): about 1 % of new ones.
     const ask: string[] = []
+    let n = 0
     for (const row of unique.values()) {
+      if (++n % TURN === 0) await nextTurn()
       if (stored) row.key = stored.hash(orgId, row.messageId)
       if (!stored || stored.mayHold(row.key!)) ask.push(row.messageId)
     }
