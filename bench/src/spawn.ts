@@ -56,7 +56,13 @@ async function startServer(script: string, dataDir: string): Promise<BenchServer
     : spawn(TSX, [script, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] })
   const all = createInterface({ input: child.stdout! })
   const lines = new EventEmitter()
-  all.on('line', (l) => (l.startsWith('{') ? lines.emit('line', l) : process.stderr.write(`${l}\n`)))
+  // A flag's own output (V8 writes it through buffered stdio) can end mid-line and glue the server's next line to it: that line is taken from its '{"'.
+  all.on('line', (l) => {
+    const at = l.indexOf('{"')
+    if (at > 0) process.stderr.write(`${l.slice(0, at)}\n`)
+    if (at >= 0) lines.emit('line', l.slice(at))
+    else process.stderr.write(`${l}\n`)
+  })
   const line = await firstLine(child, lines)
   const info = JSON.parse(line) as { url: string; writeKey: string; orgId: string; otherWriteKey?: string; pid: number }
   let lag: Record<string, number> = {}
