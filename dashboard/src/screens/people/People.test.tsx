@@ -84,6 +84,9 @@ describe('the People table', () => {
     const dan = within(rowOf('Dan'))
     expect(dan.getByRole('img', { name: 'Personal email' })).toBeTruthy()
     expect(dan.queryByRole('link', { name: /LinkedIn/ })).toBeNull()
+    // Cut to their column's width, the name, e-mail, company and domain show whole on hover.
+    expect(ada.getByRole('link', { name: 'Ada Lovelace' }).getAttribute('title')).toBe('Ada Lovelace')
+    expect(['ada@acme.com', 'Acme Inc', 'acme.com'].map((text) => ada.getByText(text).getAttribute('title'))).toEqual(['ada@acme.com', 'Acme Inc', 'acme.com'])
     expect(screen.getByText('1–2 of 2')).toBeTruthy()
   })
 

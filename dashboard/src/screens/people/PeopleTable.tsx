@@ -28,18 +28,23 @@ function columns(user: (id: string) => string): Column<PersonRow>[] {
     {
       key: 'visitor',
       header: C.visitor,
-      width: 230,
+      // The widest column: a name and its badges (Role wraps onto a second line instead). Cut names show whole on hover.
+      width: 250,
       render: (p) => (
         <span className="flex items-center gap-2">
           <Avatar id={p.id} name={p.visitor} anonymous={p.anonymous && p.visitor === 'Anonymous visitor'} />
           <span className="min-w-0">
             <span className="flex items-center gap-2">
-              <Link to={user(p.id)} onClick={(e) => e.stopPropagation()} className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+              <Link to={user(p.id)} onClick={(e) => e.stopPropagation()} title={p.visitor} className="truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
                 {p.visitor}
               </Link>
               <PersonIcons person={p} />
             </span>
-            {p.email && p.email !== p.visitor && <span className="block truncate text-xs text-slate-500">{p.email}</span>}
+            {p.email && p.email !== p.visitor && (
+              <span className="block truncate text-xs text-slate-500" title={p.email}>
+                {p.email}
+              </span>
+            )}
           </span>
         </span>
       ),
@@ -53,13 +58,17 @@ function columns(user: (id: string) => string): Column<PersonRow>[] {
           <span className="block truncate" title={p.company ?? undefined}>
             {p.company ?? '—'}
           </span>
-          {p.companyDomain && p.companyDomain !== p.company && <span className="block truncate text-xs text-slate-500">{p.companyDomain}</span>}
+          {p.companyDomain && p.companyDomain !== p.company && (
+            <span className="block truncate text-xs text-slate-500" title={p.companyDomain}>
+              {p.companyDomain}
+            </span>
+          )}
         </span>
       ),
     },
     { key: 'activity', header: C.activity, width: 100, render: (p) => plural(p.visits, 'visit') },
     // Role and Last seen wrap onto a second line, as Visitor and Company do, rather than lose their ends.
-    { key: 'role', header: C.role, width: 150, render: (p) => <span className={WRAP} title={p.role ?? undefined}>{p.role ?? '—'}</span> },
+    { key: 'role', header: C.role, width: 130, render: (p) => <span className={WRAP} title={p.role ?? undefined}>{p.role ?? '—'}</span> },
     {
       key: 'lastSeen',
       header: C.lastSeen,
