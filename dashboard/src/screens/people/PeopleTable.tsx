@@ -28,8 +28,9 @@ function columns(user: (id: string) => string): Column<PersonRow>[] {
     {
       key: 'visitor',
       header: C.visitor,
-      // The widest column: a name and its badges (Role wraps onto a second line instead). Cut names show whole on hover.
-      width: 250,
+      // The widest column: a name and its badges. A name cut at 1280 px shows whole on hover (Role cannot give it
+      // room: at 130 px 'Senior Software Engineer' takes three lines).
+      width: 230,
       render: (p) => (
         <span className="flex items-center gap-2">
           <Avatar id={p.id} name={p.visitor} anonymous={p.anonymous && p.visitor === 'Anonymous visitor'} />
@@ -68,7 +69,7 @@ function columns(user: (id: string) => string): Column<PersonRow>[] {
     },
     { key: 'activity', header: C.activity, width: 100, render: (p) => plural(p.visits, 'visit') },
     // Role and Last seen wrap onto a second line, as Visitor and Company do, rather than lose their ends.
-    { key: 'role', header: C.role, width: 130, render: (p) => <span className={WRAP} title={p.role ?? undefined}>{p.role ?? '—'}</span> },
+    { key: 'role', header: C.role, width: 150, render: (p) => <span className={WRAP} title={p.role ?? undefined}>{p.role ?? '—'}</span> },
     {
       key: 'lastSeen',
       header: C.lastSeen,
