@@ -6,7 +6,7 @@ import {
   findUnstorableValue,
   INGEST_LIMITS,
   inTimeRange,
-  schemaByType,
+  parseCall,
   TIME_RANGE,
   toFieldErrors,
   type EventType,
@@ -47,7 +47,7 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
     return fail(prefix, 'type', `must be one of ${EVENT_TYPES.join(', ')}`)
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail(prefix, '', 'must be a JSON object')
-  const parsed = schemaByType[type as EventType].safeParse(raw)
+  const parsed = parseCall(type as EventType, raw)
   if (!parsed.success) return { ok: false, errors: toFieldErrors(parsed.error, prefix) }
   const call = parsed.data as Record<string, any>
   const seen = { dottedKey: enrich.batch?.dottedKey ?? false }
