@@ -96,7 +96,7 @@ async function startHeapSampling(file: string): Promise<() => Promise<void>> {
   const { writeFileSync } = await import('node:fs')
   const session = new Session()
   session.connect()
-  await session.post('HeapProfiler.startSampling', { samplingInterval: 64 * 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 64 * 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !process.env.FL0_BENCH_HEAP_PROF_SURVIVORS })
   return async () => {
     const { profile } = await session.post('HeapProfiler.stopSampling')
     writeFileSync(file, JSON.stringify(profile))

@@ -45,7 +45,8 @@ export async function readBody(c: Context, maxSize: number, what: string): Promi
   const sized = length !== undefined && c.req.header('transfer-encoding') === undefined
 
   if (encoding === '' || encoding === 'identity') {
-    if (sized) return Number(length) > maxSize ? tooLargeBody(what, maxSize) : { ok: true, text: await c.req.text() }
+    // The raw request's text, which Hono's c.req.text() would also keep for the request's life (all of its wait for the fsync).
+    if (sized) return Number(length) > maxSize ? tooLargeBody(what, maxSize) : { ok: true, text: await c.req.raw.text() }
     const bytes = await readLimited(c, maxSize)
     return bytes ? { ok: true, text: bytes.toString('utf8') } : tooLargeBody(what, maxSize)
   }

@@ -64,6 +64,40 @@ export function busContract(name: string, makeBus: () => Promise<Bus>) {
       expect(got.every((m) => m.topic === topic)).toBe(true)
     })
 
+    it("gives each consumer its own view of each message, and the value's bytes", async () => {
+      const b = await bus()
+      const topic = fresh()
+      const objects = [{ n: 1, text: 'ünïcødé ✓' }, { n: 2, text: 'plain' }]
+      await b.publish(topic, objects.map((o) => ({ key: 'k', value: JSON.stringify(o), record: o })))
+      const views = await Promise.all(
+        [2, 3].map(async (factor, i) => {
+          const got: DeliveredMessage<number>[] = []
+          let resolveDone!: () => void
+          const done = new Promise<void>((r) => (resolveDone = r))
+          const consumer = await b.consume<number>({
+            topic,
+            group: `g${i}`,
+            maxBatchSize: 50,
+            maxWaitMs: 20,
+            // From the publisher's object where the bus has it, else from the value: the same either way.
+            view: (m) => ((m.record ?? JSON.parse(m.value)) as { n: number }).n * factor,
+            onBatch: async (messages) => {
+              got.push(...messages)
+              if (got.length >= 2) resolveDone()
+            },
+          })
+          await Promise.race([done, new Promise((r) => setTimeout(r, 30_000))])
+          await consumer.stop()
+          for (const m of got) expect(Buffer.from(m.bytes).toString('utf8')).toBe(m.value)
+          return got.map((m) => m.view)
+        }),
+      )
+      expect(views).toEqual([
+        [2, 4],
+        [3, 6],
+      ])
+    })
+
     it("keeps one key's messages in publish order", async () => {
       const b = await bus()
       const topic = fresh()

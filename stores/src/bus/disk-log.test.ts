@@ -35,7 +35,7 @@ describe('DiskLog', () => {
     const log = new DiskLog({ dir: tmp() })
     await Promise.all(Array.from({ length: 200 }, (_, i) => log.append([{ key: 'k', value: String(i) }])))
     expect(log.endOffset).toBe(200)
-    expect((await readAll(log)).map((r) => r.value)).toEqual(Array.from({ length: 200 }, (_, i) => String(i)))
+    expect((await readAll(log)).map((r) => r.value.toString())).toEqual(Array.from({ length: 200 }, (_, i) => String(i)))
   })
 
   it('drops a torn tail left by a crash mid-write, keeping every whole record', async () => {
@@ -75,19 +75,38 @@ describe('DiskLog', () => {
     expect((await readAll(log, 20)).map((r) => r.offset)).toEqual(Array.from({ length: 10 }, (_, i) => 20 + i))
   })
 
-  it('hands readers that keep up the appended records from memory, with the publisher\'s object', async () => {
+  it('hands readers that keep up the bytes it wrote, and each reader its view made from the publisher\'s object', async () => {
     const log = new DiskLog({ dir: tmp() })
-    const reader = log.openReader(0)
+    const seen: unknown[] = []
+    const viewing = log.openReader(0, (m) => {
+      seen.push(m.record)
+      return (m.record as { n: number }).n * 10
+    })
+    const plain = log.openReader(0)
     const objects = Array.from({ length: 5 }, (_, i) => ({ n: i }))
     await log.append(objects.map((o, i) => ({ key: `k${i}`, value: JSON.stringify(o), record: o })))
+    // Made as the records were appended, from the very objects: nobody parses the values.
+    expect(seen).toEqual(objects)
+    seen.forEach((o, i) => expect(o).toBe(objects[i]))
+    const read = await viewing.read(100)
+    expect(read.map((r) => [r.offset, r.key, r.value.toString()])).toEqual(objects.map((o, i) => [i, `k${i}`, JSON.stringify(o)]))
+    expect(read.map((r) => viewing.viewOf(r, { key: r.key, value: 'unused' }))).toEqual([0, 10, 20, 30, 40])
+    // The log keeps no object: a record holds its bytes and the views.
+    expect(read.every((r) => !Object.values(r).includes(objects[r.offset]))).toBe(true)
+    expect(seen).toHaveLength(5)
+    // A reader without a view gets none.
+    expect((await plain.read(100)).map((r) => plain.viewOf(r, { key: r.key, value: '' }))).toEqual([undefined, undefined, undefined, undefined, undefined])
+    await viewing.close()
+    await plain.close()
+  })
+
+  it('makes a view from the value for records read back from the files or appended before the reader opened, and takes a view that throws as none', async () => {
+    const log = new DiskLog({ dir: tmp() })
+    await log.append([{ key: 'a', value: '{"n":1}', record: { n: 1 } }, { key: 'b', value: 'not json', record: 'x' }])
+    const reader = log.openReader(0, (m) => (JSON.parse(m.value) as { n: number }).n)
     const read = await reader.read(100)
-    expect(read.map((r) => r.offset)).toEqual([0, 1, 2, 3, 4])
-    // The very objects appended: nobody parsed the values again.
-    read.forEach((r, i) => expect(r.record).toBe(objects[i]))
+    expect(read.map((r) => reader.viewOf(r, { key: r.key, value: r.value.toString() }))).toEqual([1, undefined])
     await reader.close()
-    // Read back from the file, the same records without the object.
-    const again = await readAll(log)
-    expect(again.map((r) => [r.offset, r.key, r.value, r.record])).toEqual(objects.map((o, i) => [i, `k${i}`, JSON.stringify(o), undefined]))
   })
 
   it('lets a reader that fell behind the memory budget read the files, in order, nothing missed or doubled', async () => {

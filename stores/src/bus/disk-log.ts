@@ -9,12 +9,13 @@ import {
   openSync,
   readdirSync,
   readFileSync,
-  unlinkSync,
   write as writeCb,
 } from 'node:fs'
-import { open, rename, type FileHandle } from 'node:fs/promises'
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
+import type { ViewSource } from './types.ts'
+import { makeView } from './view.ts'
 
 /**
  * One topic of the embedded bus: an append-only log in segment files.
@@ -29,10 +30,14 @@ import { crc32 } from 'node:zlib'
  * records up to the last fsynced offset.
  *
  * Readers that keep up read from memory: the log keeps the records it made
- * durable, as they were appended (with the publisher's object), until every
- * open reader has passed them, up to `recentBytes`; a reader further behind
- * reads the files. So in a steady stream no consumer reads, decodes or
- * checksums a record the log wrote a moment before, and none parses it.
+ * durable, as the bytes it wrote, until every open reader has passed them, up
+ * to `recentBytes`; a reader further behind reads the files. A reader may make
+ * a view of each record (what its consumer reads of it: ConsumeOptions.view);
+ * the log makes it as the record is appended, from the publisher's object, and
+ * keeps it beside the bytes. So in a steady stream no consumer reads, decodes,
+ * checksums or parses a record the log wrote a moment before; and the log
+ * keeps no text or object of it, which the garbage collector would copy as
+ * long as a reader lags (bench/README.md, issue 19).
  *
  * Recovery: on open the last segment is scanned; the first record whose length,
  * checksum or offset is wrong marks a torn tail (a crash mid-write) and the file is
@@ -46,10 +51,14 @@ const MAX_RECORD = 64 * 1024 * 1024
 export interface LogRecord {
   offset: number
   key: string
-  value: string
-  /** The publisher's object (BusMessage.record), while the record is in memory. */
-  record?: unknown
+  /** The value's UTF-8 bytes: a view of the buffer the log wrote, or read the file into. */
+  value: Buffer
+  /** The readers open with a view when the record was appended, and their views of it, in the same order. */
+  viewers?: readonly LogReader[]
+  views?: unknown[]
 }
+
+type ViewFn = (message: ViewSource) => unknown
 
 interface Segment {
   base: number
@@ -59,7 +68,11 @@ interface Segment {
 export interface DiskLogOptions {
   dir: string
   segmentBytes?: number
-  /** How much of the newest records to keep in memory for readers that keep up (value characters; default 16 Mi). */
+  /**
+   * How much of the newest records to keep in memory for readers that keep up (value bytes; default 64 MiB: the
+   * event writer, which takes up to 20,000 records a batch, runs up to 70,000 behind a steady ingest near the most
+   * it stores, and with 16 MiB it read nearly everything back from the files).
+   */
   recentBytes?: number
 }
 
@@ -81,6 +94,8 @@ export class DiskLog {
   private recentHead = 0
   private recentBytes = 0
   private readonly readers = new Set<LogReader>()
+  /** The open readers that make a view of each record (a new array whenever one opens or closes: records keep the one they were made with). */
+  private viewers: readonly LogReader[] = []
   private waiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = []
   private flushing = false
   /** Segment files opened with fs/promises (after a roll); closed through their handle. */
@@ -91,7 +106,7 @@ export class DiskLog {
   constructor(options: DiskLogOptions) {
     this.dir = options.dir
     this.segmentBytes = options.segmentBytes ?? 64 * 1024 * 1024
-    this.recentBytesMax = options.recentBytes ?? 16 * 1024 * 1024
+    this.recentBytesMax = options.recentBytes ?? 64 * 1024 * 1024
     this.events.setMaxListeners(0)
     mkdirSync(this.dir, { recursive: true })
     this.recover()
@@ -109,9 +124,18 @@ export class DiskLog {
   append(records: Array<{ key: string; value: string; record?: unknown }>): Promise<void> {
     if (this.failed) return Promise.reject(this.failed)
     if (records.length === 0) return Promise.resolve()
+    const viewers = this.viewers
     for (const r of records) {
-      this.pending.push(encode(this.nextOffset, r.key, r.value))
-      this.pendingRecords.push({ offset: this.nextOffset, key: r.key, value: r.value, record: r.record })
+      const { buffer, value } = encode(this.nextOffset, r.key, r.value)
+      this.pending.push(buffer)
+      const record: LogRecord = { offset: this.nextOffset, key: r.key, value }
+      if (viewers.length > 0) {
+        const views = new Array<unknown>(viewers.length)
+        for (let i = 0; i < viewers.length; i++) views[i] = makeView(viewers[i]!.view, r)
+        record.viewers = viewers
+        record.views = views
+      }
+      this.pendingRecords.push(record)
       this.nextOffset++
     }
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }))
@@ -141,15 +165,18 @@ export class DiskLog {
     })
   }
 
-  openReader(offset: number): LogReader {
-    const reader = new LogReader(this, Math.max(offset, this.startOffset))
+  /** A reader from `offset` on; with `view`, it makes its view of each record (LogReader.viewOf), as records are appended. */
+  openReader(offset: number, view?: ViewFn): LogReader {
+    const reader = new LogReader(this, Math.max(offset, this.startOffset), view)
     this.readers.add(reader)
+    if (view) this.viewers = [...this.viewers, reader]
     return reader
   }
 
   /** @internal A reader closed: the records it alone held back can go. */
   forget(reader: LogReader): void {
     this.readers.delete(reader)
+    if (this.viewers.includes(reader)) this.viewers = this.viewers.filter((r) => r !== reader)
     this.trimRecent()
   }
 
@@ -188,16 +215,17 @@ export class DiskLog {
     }
   }
 
-  /** Deletes whole segments that lie entirely below `offset` (never the active one). */
+  /**
+   * Deletes whole segments that lie entirely below `offset` (never the active one). The files go off
+   * the event loop: unlinking a 64 MB segment held it for milliseconds while requests waited. A crash
+   * before a file is gone leaves a segment below every group's offset, which the next call deletes.
+   */
   truncateBefore(offset: number): number {
     let removed = 0
     while (this.segments.length > 1 && this.segments[1].base <= offset) {
       const old = this.segments.shift()!
-      try {
-        unlinkSync(old.path)
-      } catch {
-        // already gone: nothing to reclaim
-      }
+      // Already gone: nothing to reclaim.
+      unlink(old.path).catch(() => {})
       removed++
     }
     return removed
@@ -336,7 +364,24 @@ export class LogReader {
   constructor(
     private readonly log: DiskLog,
     private nextOffset: number,
+    /** @internal What this reader's consumer reads of a record, if it reads a view. */
+    readonly view?: ViewFn,
   ) {}
+
+  /**
+   * This reader's view of a record it read: the one made as the record was
+   * appended, or else made now from `source` (the record's message, whose value
+   * is decoded when read): for records read back from the files, or appended
+   * before this reader opened.
+   */
+  viewOf(record: LogRecord, source: ViewSource): unknown {
+    if (!this.view) return undefined
+    if (record.viewers) {
+      const i = record.viewers.indexOf(this)
+      if (i >= 0) return record.views![i]
+    }
+    return makeView(this.view, source)
+  }
 
   get offset(): number {
     return this.nextOffset
@@ -435,12 +480,13 @@ function readRecord(data: Buffer, pos: number): (LogRecord & { end: number }) | 
   return {
     offset: Number(payload.readBigUInt64LE(0)),
     key: payload.toString('utf8', PAYLOAD_FIXED, PAYLOAD_FIXED + keyLength),
-    value: payload.toString('utf8', PAYLOAD_FIXED + keyLength),
+    value: payload.subarray(PAYLOAD_FIXED + keyLength),
     end: pos + HEADER + length,
   }
 }
 
-function encode(offset: number, key: string, value: string): Buffer {
+/** A record as the log writes it, and its value's bytes within it. */
+function encode(offset: number, key: string, value: string): { buffer: Buffer; value: Buffer } {
   const keyLength = Buffer.byteLength(key)
   const valueLength = Buffer.byteLength(value)
   const length = PAYLOAD_FIXED + keyLength + valueLength
@@ -451,7 +497,7 @@ function encode(offset: number, key: string, value: string): Buffer {
   buf.write(key, HEADER + PAYLOAD_FIXED, 'utf8')
   buf.write(value, HEADER + PAYLOAD_FIXED + keyLength, 'utf8')
   buf.writeUInt32LE(crc32(buf.subarray(HEADER)), 4)
-  return buf
+  return { buffer: buf, value: buf.subarray(HEADER + PAYLOAD_FIXED + keyLength) }
 }
 
 function segmentName(base: number): string {

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
-import { DiskLog, OffsetStore } from './disk-log.ts'
-import type { Bus, BusMessage, ConsumeOptions, Consumer, DeliveredMessage } from './types.ts'
+import { DiskLog, OffsetStore, type LogRecord } from './disk-log.ts'
+import type { Bus, BusMessage, ConsumeOptions, Consumer, DeliveredMessage, ViewSource } from './types.ts'
 
 /**
  * The embedded bus: one DiskLog per topic under `dir`, one partition each, and
@@ -42,7 +42,7 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
       return t.log.endOffset - (t.offsets.read(group) ?? t.log.startOffset)
     },
 
-    async consume(consumeOptions: ConsumeOptions): Promise<Consumer> {
+    async consume<V>(consumeOptions: ConsumeOptions<V>): Promise<Consumer> {
       const { topic: name, group, onBatch } = consumeOptions
       const maxBatchSize = consumeOptions.maxBatchSize ?? 1000
       const maxWaitMs = consumeOptions.maxWaitMs ?? 200
@@ -51,7 +51,7 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
       active.add(id)
       const { log, offsets } = topic(name)
       const start = offsets.read(group) ?? (consumeOptions.fromBeginning === false ? log.endOffset : log.startOffset)
-      const reader = log.openReader(start)
+      const reader = log.openReader(start, consumeOptions.view)
       let stopped = false
       let lastRetention = 0
 
@@ -70,14 +70,12 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
               records = records.concat(await reader.read(maxBatchSize - records.length))
             }
           }
-          const delivered: DeliveredMessage[] = records.map((r) => ({
-            topic: name,
-            partition: 0,
-            offset: String(r.offset),
-            key: r.key,
-            value: r.value,
-            record: r.record,
-          }))
+          const delivered: DiskMessage[] = new Array(records.length)
+          for (let i = 0; i < records.length; i++) {
+            const m = new DiskMessage(name, records[i]!)
+            m.view = reader.viewOf(records[i]!, m)
+            delivered[i] = m
+          }
           await handleUntilDone(delivered)
           await offsets.write(group, records[records.length - 1].offset + 1)
           if (Date.now() - lastRetention > 10_000) {
@@ -88,10 +86,10 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
         }
       }
 
-      async function handleUntilDone(batch: DeliveredMessage[]): Promise<void> {
+      async function handleUntilDone(batch: DiskMessage[]): Promise<void> {
         for (let attempt = 0; ; attempt++) {
           try {
-            await onBatch(batch)
+            await onBatch(batch as DeliveredMessage<V>[])
             return
           } catch (error) {
             options.onError?.(error, { topic: name, group })
@@ -122,5 +120,42 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
       await Promise.all([...logs.values()].map((t) => t.log.close()))
       logs.clear()
     },
+  }
+}
+
+/**
+ * A delivered record of the disk log: its bytes as the log holds them, the text
+ * decoded only if a consumer reads it (the event writer hands the bytes on), the
+ * offset printed only if asked for. Also the source of a view made on delivery.
+ */
+class DiskMessage implements DeliveredMessage<unknown>, ViewSource {
+  readonly partition = 0
+  view: unknown = undefined
+  private text: string | undefined = undefined
+
+  constructor(
+    readonly topic: string,
+    private readonly record_: LogRecord,
+  ) {}
+
+  get offset(): string {
+    return String(this.record_.offset)
+  }
+
+  get key(): string {
+    return this.record_.key
+  }
+
+  get bytes(): Buffer {
+    return this.record_.value
+  }
+
+  get value(): string {
+    return (this.text ??= this.record_.value.toString('utf8'))
+  }
+
+  /** ViewSource's: delivered, the publisher's object is gone. */
+  get record(): undefined {
+    return undefined
   }
 }

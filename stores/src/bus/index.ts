@@ -1,3 +1,3 @@
-export type { Bus, BusMessage, ConsumeOptions, Consumer, DeliveredMessage } from './types.ts'
+export type { Bus, BusMessage, ConsumeOptions, Consumer, DeliveredMessage, ViewSource } from './types.ts'
 export { createDiskBus } from './disk.ts'
 export { createKafkaBus } from './kafka.ts'

@@ -1,5 +1,6 @@
 import { Kafka, logLevel, Partitioners, type Producer, type Consumer as KafkaConsumer } from 'kafkajs'
-import type { Bus, BusMessage, ConsumeOptions, Consumer, DeliveredMessage } from './types.ts'
+import type { Bus, BusMessage, ConsumeOptions, Consumer, DeliveredMessage, ViewSource } from './types.ts'
+import { makeView } from './view.ts'
 
 /**
  * The cluster bus: Kafka through kafkajs.
@@ -223,7 +224,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       await groupSend(topic, messages)
     },
 
-    async consume(consumeOptions: ConsumeOptions): Promise<Consumer> {
+    async consume<V>(consumeOptions: ConsumeOptions<V>): Promise<Consumer> {
       const { topic, group } = consumeOptions
       await ensureTopic(topic)
       const consumer: KafkaConsumer = kafka.consumer({
@@ -265,7 +266,7 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   }
 
   /** Hands batches to the handler; commits each one only after the handler resolves. */
-  function runConsumer(consumer: KafkaConsumer, consumeOptions: ConsumeOptions): Promise<void> {
+  function runConsumer<V>(consumer: KafkaConsumer, consumeOptions: ConsumeOptions<V>): Promise<void> {
     const { topic, group, onBatch } = consumeOptions
     const maxBatchSize = consumeOptions.maxBatchSize ?? 1000
     return consumer.run({
@@ -274,13 +275,11 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
       eachBatch: async ({ batch, resolveOffset, heartbeat, commitOffsetsIfNecessary, isRunning, isStale }) => {
         for (let i = 0; i < batch.messages.length && isRunning() && !isStale(); i += maxBatchSize) {
           const slice = batch.messages.slice(i, i + maxBatchSize)
-          const delivered: DeliveredMessage[] = slice.map((m) => ({
-            topic: batch.topic,
-            partition: batch.partition,
-            offset: m.offset,
-            key: m.key?.toString('utf8') ?? '',
-            value: m.value?.toString('utf8') ?? '',
-          }))
+          const delivered = slice.map((m) => {
+            const message = new KafkaMessage<V>(batch.topic, batch.partition, m.offset, m.key?.toString('utf8') ?? '', m.value ?? EMPTY)
+            message.view = makeView(consumeOptions.view, message)
+            return message
+          })
           // kafkajs heartbeats only from its fetch loop. A handler slower than
           // the session timeout (a slow insert downstream) would otherwise get
           // this consumer thrown out of the group mid-batch: its commit refused,
@@ -304,5 +303,30 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
         }
       },
     })
+  }
+}
+
+const EMPTY = Buffer.alloc(0)
+
+/** A delivered Kafka message: the value's bytes as kafkajs read them, decoded only if a consumer reads the text. */
+class KafkaMessage<V> implements DeliveredMessage<V>, ViewSource {
+  view: V | undefined = undefined
+  private text: string | undefined = undefined
+
+  constructor(
+    readonly topic: string,
+    readonly partition: number,
+    readonly offset: string,
+    readonly key: string,
+    readonly bytes: Buffer,
+  ) {}
+
+  get value(): string {
+    return (this.text ??= this.bytes.toString('utf8'))
+  }
+
+  /** ViewSource's: nothing of the publisher's travels through Kafka. */
+  get record(): undefined {
+    return undefined
   }
 }

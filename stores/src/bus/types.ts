@@ -16,31 +16,58 @@ export interface BusMessage {
   value: string
   /**
    * The value as the publisher had it before JSON.stringify (for a record that
-   * is JSON): the embedded bus hands it to consumers in the same process, which
-   * then need not parse the value again. Consumers read it as they would
-   * JSON.parse(value), never change it, and parse the value when it is absent
-   * (a record read back from disk or from Kafka).
+   * is JSON). In the embedded bus, the consumers' views (ConsumeOptions.view)
+   * are made from it as it is published, so that no consumer parses the value
+   * again; the object itself is not kept. Never read from Kafka.
    */
   record?: unknown
 }
 
-export interface DeliveredMessage extends BusMessage {
-  topic: string
-  partition: number
-  /** Offset within the partition, as a decimal string (Kafka's offsets are 64-bit). */
-  offset: string
+/** What a consumer's view is made from: the message, with the publisher's object while the bus has it. */
+export interface ViewSource {
+  readonly key: string
+  /** The value as text (decoded when first read, where the bus holds bytes). */
+  readonly value: string
+  /** The publisher's object, when the view is made in the process that published it; else undefined. */
+  readonly record?: unknown
+  /** The value's UTF-8 bytes, when the view is made on delivery: a view that needs only part of the value can read it without decoding it all. */
+  readonly bytes?: Uint8Array
 }
 
-export interface ConsumeOptions {
+export interface DeliveredMessage<V = unknown> {
+  readonly topic: string
+  readonly partition: number
+  /** Offset within the partition, as a decimal string (Kafka's offsets are 64-bit). */
+  readonly offset: string
+  readonly key: string
+  /** The value as text, decoded from `bytes` when first read. */
+  readonly value: string
+  /** The value's UTF-8 bytes, as the bus holds them: what a consumer that passes the value on (to ClickHouse) hands over. */
+  readonly bytes: Uint8Array
+  /** The consumer's view of the message (ConsumeOptions.view); undefined when it has none. */
+  readonly view: V | undefined
+}
+
+export interface ConsumeOptions<V = unknown> {
   topic: string
   group: string
   /** Called with up to maxBatchSize messages; the offsets are committed when it resolves. */
-  onBatch: (messages: DeliveredMessage[]) => Promise<void>
+  onBatch: (messages: DeliveredMessage<V>[]) => Promise<void>
   maxBatchSize?: number
   /** How long to wait for a fuller batch once the first message of one is there. */
   maxWaitMs?: number
   /** Start from the earliest retained message when the group has no committed offset (default true). */
   fromBeginning?: boolean
+  /**
+   * What this consumer reads of a message, made once per message: in the
+   * embedded bus when it is published (from the publisher's object, if any),
+   * so that a consumer keeping up parses nothing and the bus keeps neither the
+   * object nor the text, only the bytes it wrote and the small views; else
+   * (read back from disk, from Kafka) as it is delivered, from the value.
+   * It must not throw (a view that throws is taken as undefined) and must
+   * not change the record.
+   */
+  view?: (message: ViewSource) => V
 }
 
 export interface Consumer {
@@ -51,6 +78,6 @@ export interface Consumer {
 export interface Bus {
   readonly kind: 'disk' | 'kafka'
   publish(topic: string, messages: BusMessage[]): Promise<void>
-  consume(options: ConsumeOptions): Promise<Consumer>
+  consume<V>(options: ConsumeOptions<V>): Promise<Consumer>
   close(): Promise<void>
 }

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
+import type { Bus, Consumer, DeliveredMessage, EventStore, ViewSource } from '@fl0/stores'
 import { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from '../poison/index.ts'
-import { checkRecord, readHead, type RecordHead } from './record.ts'
+import { checkRecord, readHead, readHeadBytes, type RecordHead } from './record.ts'
 import { existingMessageIds } from './existing-message-ids.ts'
 import { createStoredKeys, type KeyHash, type StoredKeys } from './stored-keys.ts'
 
@@ -22,11 +22,31 @@ export interface EventWriterDeps {
   onStored?: (count: number) => void
 }
 
-interface Row extends RecordHead {
-  line: string
-  message: DeliveredMessage
+type Message = DeliveredMessage<RecordHead | undefined>
+
+interface Row {
+  head: RecordHead
+  /** The record as ClickHouse takes it: its bytes off the bus, or its text re-serialised by the full check. */
+  line: Uint8Array | string
+  message: Message
   /** Its key hashed for the filter of stored keys, once: asked before the insert, added after. */
   key?: KeyHash
+}
+
+/**
+ * The writer's view of a record (ConsumeOptions.view): its organisation and
+ * message id, from the publisher's object when the bus has it, else read off
+ * the front of its JSON; undefined when neither can be read (then the full check).
+ */
+function headOf(m: ViewSource): RecordHead | undefined {
+  const r = m.record as { org_id?: unknown; message_id?: unknown } | undefined
+  if (r !== undefined) {
+    return typeof r.org_id === 'string' && r.org_id !== '' && typeof r.message_id === 'string' && r.message_id !== ''
+      ? { orgId: r.org_id, messageId: r.message_id }
+      : undefined
+  }
+  // Read back from disk or Kafka: the head off the bytes, not the whole value decoded (which the message would then keep).
+  return (m.bytes && readHeadBytes(m.bytes)) || readHead(m.value)
 }
 
 /**
@@ -58,19 +78,19 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
   const setAside = new WeakSet<DeliveredMessage>()
   // In embedded mode only: there this writer is the one process that stores events (stored-keys.ts).
   const stored = store.kind === 'chdb' ? createStoredKeys(store, logger) : undefined
-  async function writeEvents(messages: DeliveredMessage[]) {
+  async function writeEvents(messages: Message[]) {
     const rows: Row[] = []
     const poison: PoisonRecord[] = []
     for (let i = 0; i < messages.length; i++) {
       if (i > 0 && i % TURN === 0) await nextTurn()
       const message = messages[i]!
-      const head = readHead(message.value)
+      const head = message.view
       if (head) {
-        rows.push({ ...head, line: message.value, message })
+        rows.push({ head, line: message.bytes, message })
         continue
       }
       const checked = checkRecord(message.value)
-      if (checked.ok) rows.push({ ...checked.head, line: checked.value, message })
+      if (checked.ok) rows.push({ head: checked.head, line: checked.value, message })
       else if (!setAside.has(message)) poison.push({ message, reason: checked.reason })
     }
     if (poison.length > 0) {
@@ -90,6 +110,7 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
     // issue 19); half a second's worth when keeping up, so that events show soon.
     maxBatchSize: deps.maxBatchSize ?? 20_000,
     maxWaitMs: deps.maxWaitMs ?? 500,
+    view: headOf,
     onBatch: isolatePoison(writeEvents, { store, deadLetter, consumer: group }),
   })
 }
@@ -106,9 +127,9 @@ async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredK
   for (let i = 0; i < rows.length; i++) {
     if (i > 0 && i % TURN === 0) await nextTurn()
     const row = rows[i]!
-    let unique = byOrg.get(row.orgId)
-    if (!unique) byOrg.set(row.orgId, (unique = new Map()))
-    if (!unique.has(row.messageId)) unique.set(row.messageId, row)
+    let unique = byOrg.get(row.head.orgId)
+    if (!unique) byOrg.set(row.head.orgId, (unique = new Map()))
+    if (!unique.has(row.head.messageId)) unique.set(row.head.messageId, row)
   }
   const out: Row[] = []
   for (const [orgId, unique] of byOrg) {
@@ -117,11 +138,11 @@ async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredK
     let n = 0
     for (const row of unique.values()) {
       if (++n % TURN === 0) await nextTurn()
-      if (stored) row.key = stored.hash(orgId, row.messageId)
-      if (!stored || stored.mayHold(row.key!)) ask.push(row.messageId)
+      if (stored) row.key = stored.hash(orgId, row.head.messageId)
+      if (!stored || stored.mayHold(row.key!)) ask.push(row.head.messageId)
     }
     const existing = await existingMessageIds(store, orgId, ask)
-    for (const row of unique.values()) if (!existing.has(row.messageId)) out.push(row)
+    for (const row of unique.values()) if (!existing.has(row.head.messageId)) out.push(row)
   }
   return out
 }
@@ -140,7 +161,7 @@ async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter:
     const good: string[] = []
     const bad: PoisonRecord[] = []
     for (const row of rows) {
-      const checked = checkRecord(row.line)
+      const checked = checkRecord(row.message.value)
       if (checked.ok) good.push(checked.value)
       else bad.push({ message: row.message, reason: checked.reason })
     }
@@ -153,7 +174,7 @@ async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter:
   }
 }
 
-async function insertLines(store: EventStore, lines: string[]): Promise<void> {
+async function insertLines(store: EventStore, lines: ReadonlyArray<Uint8Array | string>): Promise<void> {
   // Events of any month since 1900 may share a batch (an import of years of history);
   // ClickHouse's guard of 100 partitions per insert would refuse such a batch for ever.
   await store.insertLines('events', lines, { settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })

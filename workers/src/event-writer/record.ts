@@ -21,6 +21,38 @@ export function readHead(value: string): RecordHead | undefined {
 
 const unescapeJson = (s: string): string => (s.includes('\\') ? (JSON.parse(`"${s}"`) as string) : s)
 
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const ORG_KEY = Buffer.from('{"org_id":"')
+const ID_KEY = Buffer.from('","message_id":"')
+const TIME_KEY = Buffer.from('","timestamp":"')
+const TIME_VALUE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}"$/
+
+/**
+ * readHead on a record's UTF-8 bytes (as the bus holds them), decoding only the
+ * two ids: a record read back from disk then costs no decode of its whole text,
+ * and its head keeps no part of one alive. Undefined where it cannot tell (an id
+ * with an escape in it, another layout): readHead on the text decides then.
+ */
+export function readHeadBytes(bytes: Uint8Array): RecordHead | undefined {
+  const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (!at(b, ORG_KEY, 0)) return undefined
+  const orgStart = ORG_KEY.length
+  const orgEnd = b.indexOf(QUOTE, orgStart)
+  if (orgEnd < 0 || !at(b, ID_KEY, orgEnd)) return undefined
+  const idStart = orgEnd + ID_KEY.length
+  const idEnd = b.indexOf(QUOTE, idStart)
+  if (idEnd < 0 || !at(b, TIME_KEY, idEnd)) return undefined
+  const timeStart = idEnd + TIME_KEY.length
+  if (timeStart + 24 > b.length || !TIME_VALUE.test(b.toString('latin1', timeStart, timeStart + 24))) return undefined
+  for (let i = orgStart; i < idEnd; i++) if (b[i] === BACKSLASH) return undefined
+  return { orgId: b.toString('utf8', orgStart, orgEnd), messageId: b.toString('utf8', idStart, idEnd) }
+}
+
+function at(b: Buffer, text: Buffer, offset: number): boolean {
+  return offset + text.length <= b.length && b.compare(text, 0, text.length, offset, offset + text.length) === 0
+}
+
 /**
  * The full check, for records whose head could not be read, or when ClickHouse
  * refused a batch: says why a record is poison, or gives it back re-serialised in

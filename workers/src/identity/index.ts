@@ -1,4 +1,4 @@
-import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
+import type { Bus, Consumer, EventStore, ViewSource } from '@fl0/stores'
 import { createRangeSource, loadNetworks, type IpDataMode, type RangeSource } from './range-source.ts'
 import { freeDataSignature, type Networks } from './networks/index.ts'
 import { appliedSignature, recordSignature, rematchVisits } from './rematch.ts'
@@ -68,13 +68,12 @@ export async function startIdentityWorker(deps: IdentityWorkerDeps): Promise<Con
     // fell 95,000 events behind a 20,000 events/s ingest; a fifth of a second's worth when keeping up.
     maxBatchSize: deps.maxBatchSize ?? 20_000,
     maxWaitMs: deps.maxWaitMs ?? 200,
-    onBatch: isolatePoison(
+    // Each record's hit, made from the publisher's object as it is published (embedded), else from the value.
+    view: readHit,
+    onBatch: isolatePoison<Hit | undefined>(
       async function identifyVisits(messages) {
         const hits: Hit[] = []
-        for (const m of messages) {
-          const hit = readHit(m)
-          if (hit) hits.push(hit)
-        }
+        for (const m of messages) if (m.view) hits.push(m.view)
         await storeHits(store, await ranges.get(), hits, known)
         deps.onVisits?.(messages.length)
       },
@@ -123,7 +122,7 @@ async function rematchIfStale(store: EventStore, mode: IpDataMode, logger: Ident
   logger.info({ signature, visits: read, rewritten: written, ms: Date.now() - started }, 'visits matched again with the network data in force')
 }
 
-function readHit(m: DeliveredMessage): Hit | undefined {
+function readHit(m: ViewSource): Hit | undefined {
   try {
     return hitOf((m.record ?? JSON.parse(m.value)) as Parameters<typeof hitOf>[0])
   } catch {

@@ -53,11 +53,11 @@ export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consu
   const group = deps.group ?? LEXICON_GROUP
   const sent = new Set<string>()
   const maxShapes = deps.maxShapes ?? 50_000
-  async function indexEvents(messages: DeliveredMessage[]) {
-    const fresh = new Map<string, string>()
+  async function indexEvents(messages: DeliveredMessage<string | undefined>[]) {
+    const fresh = new Map<string, Uint8Array>()
     for (const m of messages) {
-      const key = recordKey(m.value, m.record)
-      if (key !== undefined && !sent.has(key) && !fresh.has(key)) fresh.set(key, m.value)
+      const key = m.view
+      if (key !== undefined && !sent.has(key) && !fresh.has(key)) fresh.set(key, m.bytes)
     }
     await indexRecords(store, [...fresh.values()])
     // Remembered only once stored: a failed batch is retried whole.
@@ -70,6 +70,8 @@ export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consu
     group,
     maxBatchSize: deps.maxBatchSize ?? 5_000,
     maxWaitMs: deps.maxWaitMs ?? 100,
+    // Each record's shape key, made from the publisher's object as it is published (embedded), else from the value.
+    view: (m) => recordKey(m.value, m.record),
     onBatch: isolatePoison(indexEvents, { store, consumer: group, deadLetter: createDeadLetter({ bus, store, consumer: group, logger }) }),
   })
 }
@@ -79,7 +81,7 @@ export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consu
  * dictionary: what the worker does with each batch, for tests and tools that
  * fill the dictionary without a bus.
  */
-export async function indexRecords(store: EventStore, lines: string[]): Promise<void> {
+export async function indexRecords(store: EventStore, lines: ReadonlyArray<string | Uint8Array>): Promise<void> {
   if (lines.length === 0) return
   // Settings scoped to this insert (never the session's): errors allowed here would let the event writer drop rows without a word.
   await store.insertLines('lexicon_input', lines, {

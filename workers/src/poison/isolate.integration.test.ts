@@ -26,7 +26,7 @@ afterAll(async () => {
   await store?.close()
 })
 
-const batch = (values: string[]): DeliveredMessage[] => values.map((value, i) => ({ topic: 'events', partition: 0, offset: String(i), key: 'org:u', value }))
+const batch = (values: string[]): DeliveredMessage[] => values.map((value, i) => ({ topic: 'events', partition: 0, offset: String(i), key: 'org:u', value, bytes: Buffer.from(value), view: undefined }))
 
 async function deadLettered(consumer: string) {
   const r = await store.client.query({ query: 'SELECT offset, reason FROM dead_letters FINAL WHERE consumer = {c:String} ORDER BY toUInt64(offset)', query_params: { c: consumer }, format: 'JSONEachRow' })

@@ -1,7 +1,7 @@
 import type { DeliveredMessage, EventStore } from '@fl0/stores'
 import type { DeadLetter } from './dead-letter.ts'
 
-export type BatchHandler = (messages: DeliveredMessage[]) => Promise<void>
+export type BatchHandler<V = unknown> = (messages: DeliveredMessage<V>[]) => Promise<void>
 
 export interface IsolateDeps {
   store: EventStore
@@ -29,12 +29,12 @@ export interface IsolateDeps {
  * of a failed batch that was handled before it failed is handled again harmlessly.
  * A batch with one poison record among n costs about 2·log2(n) more calls.
  */
-export function isolatePoison(handle: BatchHandler, deps: IsolateDeps): BatchHandler {
+export function isolatePoison<V = unknown>(handle: BatchHandler<V>, deps: IsolateDeps): BatchHandler<V> {
   async function retryWholeUnlessPoison(error: unknown): Promise<void> {
     if (isTransient(error) || !(await reachable(deps.store))) throw error
   }
 
-  async function bisect(messages: DeliveredMessage[], error: unknown): Promise<void> {
+  async function bisect(messages: DeliveredMessage<V>[], error: unknown): Promise<void> {
     await retryWholeUnlessPoison(error)
     if (messages.length === 1) {
       await deps.deadLetter([{ message: messages[0], reason: `${deps.consumer}: ${describe(error)}` }])
