@@ -132,6 +132,34 @@ describe('DiskLog', () => {
     await slow.close()
   })
 
+  it('writes records across its encoding buffers whole, text of any width, and reads them back alike from memory and from the files', async () => {
+    const log = new DiskLog({ dir: tmp(), segmentBytes: 1024 * 1024 })
+    const reader = log.openReader(0)
+    // About 5 MB in calls of 100: several encoding buffers, several segments, a record of each width of UTF-8.
+    const text = (i: number) => `${i}:${'aé✓😀'.repeat(200 + (i % 50))}`
+    for (let i = 0; i < 5000; i += 100) {
+      await log.append(Array.from({ length: 100 }, (_, k) => ({ key: `k${i + k}-ключ`, value: text(i + k) })))
+    }
+    const fromMemory = []
+    for (;;) {
+      const batch = await reader.read(1000, 64 * 1024 * 1024)
+      if (batch.length === 0) break
+      fromMemory.push(...batch)
+    }
+    const fromFiles = await readAll(log)
+    for (const got of [fromMemory, fromFiles]) {
+      expect(got.map((r) => r.offset)).toEqual(Array.from({ length: 5000 }, (_, i) => i))
+      got.forEach((r) => {
+        expect(r.key).toBe(`k${r.offset}-ключ`)
+        expect(r.value.toString()).toBe(text(r.offset))
+      })
+    }
+    await reader.close()
+    await log.close()
+    const again = new DiskLog({ dir: log.dir })
+    expect(again.endOffset).toBe(5000)
+  })
+
   it('keeps nothing in memory once every reader has passed it', async () => {
     const log = new DiskLog({ dir: tmp() })
     const reader = log.openReader(0)

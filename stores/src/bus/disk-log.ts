@@ -86,7 +86,11 @@ export class DiskLog {
   private nextOffset = 0
   /** Records below this offset are on disk and fsynced. */
   private durableEnd = 0
+  /** The bytes written next: runs of the encoding buffer, one a run of appends that follow each other in it. */
   private pending: Buffer[] = []
+  /** Where records are encoded, one after another (encodeInto); a new one when full. */
+  private arena = Buffer.alloc(0)
+  private arenaAt = 0
   /** The records of `pending`, in order: their offsets, and for the readers that keep up. */
   private pendingRecords: LogRecord[] = []
   /** Durable records from offset recent[recentHead].offset on, contiguous, for readers that keep up. */
@@ -125,9 +129,17 @@ export class DiskLog {
     if (this.failed) return Promise.reject(this.failed)
     if (records.length === 0) return Promise.resolve()
     const viewers = this.viewers
+    let runStart = this.arenaAt
     for (const r of records) {
-      const { buffer, value } = encode(this.nextOffset, r.key, r.value)
-      this.pending.push(buffer)
+      // Room for the record whatever its text: UTF-8 takes at most 3 bytes for a UTF-16 unit.
+      const room = HEADER + PAYLOAD_FIXED + 3 * (r.key.length + r.value.length)
+      if (this.arena.length - this.arenaAt < room) {
+        this.pendRun(runStart)
+        this.arena = Buffer.allocUnsafeSlow(Math.max(ARENA_BYTES, room))
+        this.arenaAt = runStart = 0
+      }
+      const value = encodeInto(this.arena, this.arenaAt, this.nextOffset, r.key, r.value)
+      this.arenaAt = value.byteOffset - this.arena.byteOffset + value.length
       const record: LogRecord = { offset: this.nextOffset, key: r.key, value }
       if (viewers.length > 0) {
         const views = new Array<unknown>(viewers.length)
@@ -138,6 +150,7 @@ export class DiskLog {
       this.pendingRecords.push(record)
       this.nextOffset++
     }
+    this.pendRun(runStart)
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }))
     if (!this.flushing) {
       this.flushing = true
@@ -145,6 +158,17 @@ export class DiskLog {
       setImmediate(() => void this.flushLoop())
     }
     return done
+  }
+
+  /** The encoding buffer from `start` to where it is filled, as bytes to write: the run before it grown when they follow each other. */
+  private pendRun(start: number): void {
+    if (start === this.arenaAt) return
+    const last = this.pending[this.pending.length - 1]
+    if (last && last.buffer === this.arena.buffer && last.byteOffset + last.length === this.arena.byteOffset + start) {
+      this.pending[this.pending.length - 1] = this.arena.subarray(last.byteOffset - this.arena.byteOffset, this.arenaAt)
+    } else {
+      this.pending.push(this.arena.subarray(start, this.arenaAt))
+    }
   }
 
   /** Resolves when records at or beyond `offset` are durable, or after `timeoutMs`. */
@@ -485,20 +509,29 @@ function readRecord(data: Buffer, pos: number): (LogRecord & { end: number }) | 
   }
 }
 
-/** A record as the log writes it, and its value's bytes within it. */
-function encode(offset: number, key: string, value: string): { buffer: Buffer; value: Buffer } {
-  const keyLength = Buffer.byteLength(key)
-  const valueLength = Buffer.byteLength(value)
+/**
+ * Encodes a record into `buf` at `at` (room for it checked by the caller), and
+ * gives its value's bytes there. The text is written as UTF-8 straight into the
+ * buffer, its length read from what was written: no measuring pass, and no
+ * buffer of its own for each record (issue 19).
+ */
+function encodeInto(buf: Buffer, at: number, offset: number, key: string, value: string): Buffer {
+  const keyAt = at + HEADER + PAYLOAD_FIXED
+  const keyLength = buf.write(key, keyAt, 'utf8')
+  const valueAt = keyAt + keyLength
+  const valueLength = buf.write(value, valueAt, 'utf8')
   const length = PAYLOAD_FIXED + keyLength + valueLength
-  const buf = Buffer.allocUnsafe(HEADER + length)
-  buf.writeUInt32LE(length, 0)
-  buf.writeBigUInt64LE(BigInt(offset), HEADER)
-  buf.writeUInt32LE(keyLength, HEADER + 8)
-  buf.write(key, HEADER + PAYLOAD_FIXED, 'utf8')
-  buf.write(value, HEADER + PAYLOAD_FIXED + keyLength, 'utf8')
-  buf.writeUInt32LE(crc32(buf.subarray(HEADER)), 4)
-  return { buffer: buf, value: buf.subarray(HEADER + PAYLOAD_FIXED + keyLength) }
+  buf.writeUInt32LE(length, at)
+  // The u64 offset as two halves (offsets stay below 2^53).
+  buf.writeUInt32LE(offset % 0x1_0000_0000, at + HEADER)
+  buf.writeUInt32LE(Math.floor(offset / 0x1_0000_0000), at + HEADER + 4)
+  buf.writeUInt32LE(keyLength, at + HEADER + 8)
+  buf.writeUInt32LE(crc32(buf.subarray(at + HEADER, at + HEADER + length)), at + 4)
+  return buf.subarray(valueAt, valueAt + valueLength)
 }
+
+/** The encoding buffer's size: a thousand events or so; a larger record gets one of its own size. */
+const ARENA_BYTES = 1024 * 1024
 
 function segmentName(base: number): string {
   return `${String(base).padStart(20, '0')}.log`
