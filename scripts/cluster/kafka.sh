@@ -130,9 +130,13 @@ start() {
   local java=${JAVA_HOME:+$JAVA_HOME/bin/}java
   local cp="$LIBS/*"
   # A cluster id is 16 random bytes in URL-safe base64 without padding, which is
-  # what `StorageTool random-uuid` prints; made here to spare one JVM start.
-  local cluster_id
-  cluster_id=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
+  # what `StorageTool random-uuid` prints; made here to spare one JVM start. One
+  # that begins with '-' would be read as an option (-t then has no argument, and
+  # the format fails: one start in 64), so such an id is drawn again.
+  local cluster_id=-
+  while [[ $cluster_id == -* ]]; do
+    cluster_id=$(head -c 16 /dev/urandom | base64 | tr '+/' '-_' | tr -d '=')
+  done
   "$java" -Dlog4j.configuration="file:$RUN_DIR/log4j.properties" -cp "$cp" \
     kafka.tools.StorageTool format -t "$cluster_id" -c "$RUN_DIR/server.properties" >"$RUN_DIR/format.out" 2>&1 ||
     { cat "$RUN_DIR/format.out" >&2; say "formatting the log dir failed"; exit 1; }
