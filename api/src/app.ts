@@ -94,6 +94,11 @@ export function createApiApp(deps: ApiDeps) {
   app.route('/api-v2/orgs/:organization/users', createUserEventsRoutes(deps))
   app.route('/api/orgs/:organization/company', createCompanyProfileRoutes(deps))
   app.route('/api/orgs/:organization/profile_traits', createProfileTraitsRoutes(deps))
+  // A change to a scoring model may queue a run: workers in this process take it at once (ApiDeps.jobQueued).
+  app.use('/api-v2/orgs/:organization/scoring/*', async function announceQueuedRuns(c, next) {
+    await next()
+    if (c.req.method !== 'GET' && c.res.status < 400) deps.jobQueued?.()
+  })
   app.route('/api-v2/orgs/:organization/scoring', createScoringRoutes(deps))
   app.route('/api-v2/orgs/:organization/home', createHomeRoutes(deps))
 

@@ -51,6 +51,12 @@ export interface ApiDeps {
   bodyDeadlineMs?: number
   /** How long a session lasts. */
   sessionTtlMs: number
+  /**
+   * Called after a change that may queue work for the workers role (a scoring
+   * run, an admin refresh or copy): in one process with the workers, they
+   * claim it at once instead of at their next poll of the metadata store.
+   */
+  jobQueued?: () => void
   /** The clock: injected so that expiry can be tested. */
   now: () => Date
 }

@@ -42,6 +42,8 @@ export interface ApiOptions {
   throttleLimits?: Parameters<typeof createThrottle>[1]
   /** Whether EXPORT_DATABASE_URL is set (the copy runs in the workers role, which opens it: workers/src/jobs/queue.ts). */
   exportConfigured?: boolean
+  /** See ApiDeps.jobQueued. */
+  jobQueued?: () => void
   now?: () => Date
 }
 
@@ -79,6 +81,7 @@ export function createApi(options: ApiOptions) {
     uploadMaxBytes: options.uploadMaxBytes ?? DEFAULT_UPLOAD_MAX_BYTES,
     bodyDeadlineMs: options.bodyDeadlineMs,
     exportConfigured: options.exportConfigured ?? false,
+    jobQueued: options.jobQueued,
     now,
   }
   return createApiApp(deps)

@@ -92,6 +92,11 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
     )
   }
 
+  // Embedded (PGlite), only this process queues work for the runners, and it nudges them as it does (the api's
+  // jobQueued): they look for more once a minute only (re-scoring is due by the day), since a PGlite query holds
+  // the event loop, 10–40 ms on two busy cores, and polling every second or two cost the ingest that much each time.
+  // With PostgreSQL, other processes queue work too: the runners' own intervals stand.
+  const idlePollMs = config.DATABASE_URL ? undefined : 60_000
   if (roles.includes('workers')) {
     // Nobody waits on the workers' calls: in chDB a dashboard's queries go ahead of them (stores/src/events/client.ts).
     const events = stores.events!.background
@@ -103,7 +108,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
     // Crawlers and headless browsers among the visitors, marked every minute so people, companies and metrics leave them out (workers/src/bots).
     consumers.push(startBotsWorker({ store: events, logger }))
     // Scoring models train here, off the request path: the api only queues them (workers/src/scoring/runner.ts).
-    scoring = createScoringRunner({ sql: stores.metadata!, events, logger })
+    scoring = createScoringRunner({ sql: stores.metadata!, events, logger, pollMs: idlePollMs })
     scoring.start()
     // The admin's refreshes and copy, queued by the api (workers/src/jobs/queue.ts).
     jobs = createJobRunner({
@@ -113,6 +118,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
       now: () => new Date(),
       exportDatabase: config.EXPORT_DATABASE_URL ? () => openPostgres(config.EXPORT_DATABASE_URL!) : undefined,
       ipData: config.FL0_IP_DATA,
+      pollMs: idlePollMs,
     })
     jobs.start()
   }
@@ -143,6 +149,10 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         uploadMaxBytes: config.FL0_UPLOAD_MAX_BYTES,
         bodyDeadlineMs: config.FL0_BODY_TIMEOUT_SECONDS * 1000,
         exportConfigured: config.EXPORT_DATABASE_URL !== undefined,
+        jobQueued: () => {
+          scoring?.nudge()
+          jobs?.nudge()
+        },
       }),
     )
     // The dashboard at / (SPA fallback for every GET outside the server's own paths).

@@ -79,6 +79,7 @@ export async function runRefresh(deps: ApiDeps, c: Ctx, kind: QueuedJobKind) {
   const orgIds = await orgIdsOf(deps, c)
   if (kind === 'copy-pages-to-supabase' && !deps.exportConfigured) throw new ApiError(400, IDENTIFICATION_TEXT.exportNotConfigured)
   const row = await queueJob(deps, kind, orgIds ? { orgIds } : {}, sessionUser(c).id)
+  if (row !== ALREADY_RUNNING) deps.jobQueued?.()
   return answer(c, row === ALREADY_RUNNING ? row : await awaitJob(deps, row.id))
 }
 

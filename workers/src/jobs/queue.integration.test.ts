@@ -43,6 +43,33 @@ describe('queued admin jobs', () => {
     }
   })
 
+  it('are claimed at once when the runner is nudged, however long its poll (embedded: the api nudges it as it queues)', async () => {
+    const runner = createJobRunner({ sql, events, logger, now: () => new Date(), pollMs: 3_600_000 })
+    runner.start()
+    try {
+      // Its first look, at start, finds nothing; its next would be an hour away.
+      await new Promise((r) => setTimeout(r, 200))
+      for (const kind of ['refresh-sessions', 'refresh-pages-and-activities'] as const) {
+        const row = await queueJob(deps(), kind, {}, null)
+        if (row === 'already-running') throw new Error('nothing should be running')
+        runner.nudge()
+        const outcome = await awaitJob(deps(), row.id, { pollMs: 20, silenceMs: 10_000 })
+        expect(outcome).toMatchObject({ ok: true, job: { status: 'succeeded' } })
+      }
+      // Two queued back to back, each nudged while the runner is busy with the one before: neither waits for the poll.
+      const first = await queueJob(deps(), 'refresh-sessions', {}, null)
+      runner.nudge()
+      const second = await queueJob(deps(), 'refresh-pages-and-activities', {}, null)
+      runner.nudge()
+      for (const row of [first, second]) {
+        if (row === 'already-running') throw new Error('nothing should be running')
+        expect((await awaitJob(deps(), row.id, { pollMs: 20, silenceMs: 10_000 })).ok).toBe(true)
+      }
+    } finally {
+      await runner.stop()
+    }
+  })
+
   it('fail, saying so, when no workers process claims them', async () => {
     const row = await queueJob(deps(), 'refresh-sessions', { orgIds: ['nope'] }, null)
     if (row === 'already-running') throw new Error('nothing should be running')

@@ -85,15 +85,25 @@ export interface JobRunner {
   start(): void
   /** Stops claiming, and resolves once the job under way (if any) has finished. */
   stop(): Promise<void>
+  /** A job may have been queued: claim now rather than at the next poll (nothing when a claim is under way). */
+  nudge(): void
 }
 
-/** The workers role's loop: claims queued jobs one at a time, every `pollMs` when there is none. */
+/**
+ * The workers role's loop: claims queued jobs one at a time, every `pollMs` when there is none, and
+ * at once when nudged (the API in the same process queued one).
+ */
 export function createJobRunner(deps: JobQueueDeps & { pollMs?: number }): JobRunner {
   const pollMs = deps.pollMs ?? 1000
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let current: Promise<void> = Promise.resolve()
+  let claiming = false
+  /** Nudged while claiming: the job may have been queued after the claim looked, so look again at once. */
+  let again = false
   const tick = () => {
+    timer = undefined
+    claiming = true
     current = (async () => {
       try {
         for (;;) {
@@ -106,7 +116,12 @@ export function createJobRunner(deps: JobQueueDeps & { pollMs?: number }): JobRu
         deps.logger.error({ err }, 'admin jobs: claiming failed; trying again')
       }
     })().finally(() => {
-      if (!stopped) timer = setTimeout(tick, pollMs)
+      claiming = false
+      if (stopped) return
+      if (again) {
+        again = false
+        tick()
+      } else timer = setTimeout(tick, pollMs)
     })
   }
   return {
@@ -117,6 +132,14 @@ export function createJobRunner(deps: JobQueueDeps & { pollMs?: number }): JobRu
       stopped = true
       clearTimeout(timer)
       await current
+    },
+    nudge() {
+      if (stopped) return
+      if (claiming) again = true
+      else if (timer) {
+        clearTimeout(timer)
+        tick()
+      }
     },
   }
 }

@@ -51,6 +51,8 @@ export function createScoringRunner(deps: ScoringRunnerDeps) {
   let stopping = false
   let loop: Promise<void> | undefined
   let wake: (() => void) | undefined
+  /** Nudged since the loop last looked: a run may have been queued after it did. */
+  let nudged = false
 
   async function runOnce(): Promise<RunOutcome> {
     const model = await claimScoringRun(deps.sql, { staleAfterMs, maxAttempts: MAX_ATTEMPTS, abandoned: ABANDONED })
@@ -126,13 +128,14 @@ export function createScoringRunner(deps: ScoringRunnerDeps) {
   async function poll() {
     while (!stopping) {
       let outcome: RunOutcome = 'idle'
+      nudged = false
       try {
         outcome = await runOnce()
         if (outcome === 'idle' && !stopping) outcome = await rescoreOnce()
       } catch (err) {
         deps.logger.error({ err }, 'scoring: runner could not claim a run')
       }
-      if (outcome === 'idle' && !stopping) await new Promise<void>((resolve) => {
+      if (outcome === 'idle' && !stopping && !nudged) await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs)
         wake = () => {
           clearTimeout(timer)
@@ -148,6 +151,11 @@ export function createScoringRunner(deps: ScoringRunnerDeps) {
     /** Starts polling; idempotent. */
     start() {
       loop ??= poll()
+    },
+    /** A run may have been queued: look now rather than at the next poll (nothing while a run is under way). */
+    nudge() {
+      nudged = true
+      wake?.()
     },
     /** Stops polling; a run under way goes back to the queue at its next checkpoint. */
     async stop() {
