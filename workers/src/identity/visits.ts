@@ -102,9 +102,38 @@ export function hitOf(e: Record): Hit | undefined {
   }
 }
 
-/** ClickHouse DateTime64 text in UTC ("2026-03-01 12:00:00.000") as milliseconds. */
+/**
+ * ClickHouse DateTime64 text in UTC ("2026-03-01 12:00:00.000") as milliseconds.
+ * The digits are read where the format puts them (every event's time is read
+ * once more here: Date.parse of the ISO form took about a microsecond);
+ * anything else (another length, a sign, a non-digit) goes to Date.parse.
+ */
 export function parseChTime(text: string): number {
+  if (text.length === 23 && text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45 && text.charCodeAt(10) === 32 && text.charCodeAt(13) === 58 && text.charCodeAt(16) === 58 && text.charCodeAt(19) === 46) {
+    const year = digits(text, 0, 4)
+    const month = digits(text, 5, 2)
+    const day = digits(text, 8, 2)
+    const hour = digits(text, 11, 2)
+    const minute = digits(text, 14, 2)
+    const second = digits(text, 17, 2)
+    const ms = digits(text, 20, 3)
+    // Date.parse rolls a 31st of April over into May, as Date.UTC does; other fields out of range are for it to refuse, as before.
+    if (year >= 1000 && month >= 1 && month <= 12 && day >= 1 && day <= 31 && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && ms >= 0) {
+      return Date.UTC(year, month - 1, day, hour, minute, second, ms)
+    }
+  }
   return Date.parse(`${text.replace(' ', 'T')}Z`)
+}
+
+/** The number `length` decimal digits at `from` spell, or -1 when one is not a digit. */
+function digits(text: string, from: number, length: number): number {
+  let n = 0
+  for (let i = from; i < from + length; i++) {
+    const d = text.charCodeAt(i) - 48
+    if (d < 0 || d > 9) return -1
+    n = n * 10 + d
+  }
+  return n
 }
 
 /** A visit being folded: its facts, its span, and the stored visit it started from. */
