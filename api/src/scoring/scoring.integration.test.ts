@@ -386,6 +386,31 @@ describe('the runner', () => {
     expect(activity.events.find((e) => e.name === 'Dashboard Viewed')).toMatchObject({ inModel: false })
   })
 
+  it('claims again within a second when a claim fails, however long its poll', async () => {
+    const id = await createModel({ name: 'After a failed claim', metricId: upgrades.id })
+    // The database fails the runner's first claim, as a passing error would.
+    let claims = 0
+    const sql = t.sql
+    const flaky: typeof sql = {
+      kind: sql.kind,
+      query: <T,>(text: string, params?: unknown[]) => {
+        if (text.startsWith("UPDATE scoring_models SET status = 'failed'") && claims++ === 0) return Promise.reject(new Error('connection reset'))
+        return sql.query<T>(text, params)
+      },
+      exec: (text) => sql.exec(text),
+      transaction: (fn) => sql.transaction(fn),
+      close: async () => {},
+    }
+    const runner = createScoringRunner({ sql: flaky, events: t.events, logger: quiet, now: () => t.clock.now, pollMs: 3_600_000 })
+    runner.start()
+    try {
+      while ((await status(id)) === 'pending') await new Promise((r) => setTimeout(r, 20))
+      expect(claims).toBeGreaterThanOrEqual(2)
+    } finally {
+      await runner.stop()
+    }
+  }, 30_000)
+
   it('polls once started, and on stop puts a run under way back in the queue', async () => {
     const id = await createModel({ name: 'Polled', metricId: upgrades.id })
     const polling = createScoringRunner({ sql: t.sql, events: t.events, logger: quiet, now: () => t.clock.now, pollMs: 10 })

@@ -51,6 +51,31 @@ describe('DiskLog', () => {
     expect((await readAll(again)).map((r) => r.key)).toEqual(['k0', 'k1', 'k2', 'k3'])
   })
 
+  it('refuses an append whose record it cannot write, whole, and loses nothing around it', async () => {
+    const dir = tmp()
+    const log = new DiskLog({ dir })
+    await log.append([{ key: 'k', value: 'first' }])
+    // Not text: refused before anything is taken.
+    await expect(log.append([{ key: 'k', value: 'not taken' }, { key: 'k', value: undefined as unknown as string }])).rejects.toThrow(/must be strings/)
+    // A record whose text fails as it is encoded, after others of the same append were: none of the append stays.
+    let reads = 0
+    const failing = { key: 'k', get value(): string {
+      if (reads++ > 0) throw new Error('gone')
+      return 'x'
+    } }
+    // Enough records before it to fill an encoding buffer, so that the rollback spans two of them.
+    const before = Array.from({ length: 2000 }, (_, i) => ({ key: 'k', value: `${i} ${'y'.repeat(600)}` }))
+    await expect(log.append([...before, failing])).rejects.toThrow('gone')
+    await log.append([{ key: 'k', value: 'second' }])
+    expect(log.endOffset).toBe(2)
+    const read = (rs: Awaited<ReturnType<typeof readAll>>) => rs.map((r) => [r.offset, r.value.toString()])
+    expect(read(await readAll(log))).toEqual([[0, 'first'], [1, 'second']])
+    await log.close()
+    const again = new DiskLog({ dir })
+    expect(again.endOffset).toBe(2)
+    expect(read(await readAll(again))).toEqual([[0, 'first'], [1, 'second']])
+  })
+
   it('stops at a corrupted record', async () => {
     const dir = tmp()
     const log = new DiskLog({ dir })

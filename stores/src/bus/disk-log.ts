@@ -105,6 +105,8 @@ export class DiskLog {
   /** Segment files opened with fs/promises (after a roll); closed through their handle. */
   private handles: FileHandle[] = []
   private failed: Error | null = null
+  /** Segments being deleted (truncateBefore); close waits for them. */
+  private readonly unlinking = new Set<Promise<void>>()
   private readonly events = new EventEmitter()
 
   constructor(options: DiskLogOptions) {
@@ -128,7 +130,34 @@ export class DiskLog {
   append(records: Array<{ key: string; value: string; record?: unknown }>): Promise<void> {
     if (this.failed) return Promise.reject(this.failed)
     if (records.length === 0) return Promise.resolve()
+    for (const r of records) {
+      if (typeof r.key !== 'string' || typeof r.value !== 'string') return Promise.reject(new TypeError('a log record\'s key and value must be strings'))
+    }
     const viewers = this.viewers
+    // Where the log stood: an append that throws part-way leaves none of its records, never a record without its bytes.
+    const mark = { records: this.pendingRecords.length, pending: this.pending.length, last: this.pending[this.pending.length - 1], arena: this.arena, at: this.arenaAt, offset: this.nextOffset }
+    try {
+      this.encodeAll(records, viewers)
+    } catch (error) {
+      this.pendingRecords.length = mark.records
+      this.pending.length = mark.pending
+      if (mark.last) this.pending[mark.pending - 1] = mark.last
+      this.nextOffset = mark.offset
+      if (this.arena === mark.arena) this.arenaAt = mark.at
+      else this.arenaAt = 0
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+    }
+    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }))
+    if (!this.flushing) {
+      this.flushing = true
+      // Let the requests that arrive in the same turn join this group commit.
+      setImmediate(() => void this.flushLoop())
+    }
+    return done
+  }
+
+  /** Encodes the records one after another into the arena, each with its readers' views, and queues their bytes. */
+  private encodeAll(records: Array<{ key: string; value: string; record?: unknown }>, viewers: readonly LogReader[]): void {
     let runStart = this.arenaAt
     for (const r of records) {
       // Room for the record whatever its text: UTF-8 takes at most 3 bytes for a UTF-16 unit.
@@ -151,13 +180,6 @@ export class DiskLog {
       this.nextOffset++
     }
     this.pendRun(runStart)
-    const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject }))
-    if (!this.flushing) {
-      this.flushing = true
-      // Let the requests that arrive in the same turn join this group commit.
-      setImmediate(() => void this.flushLoop())
-    }
-    return done
   }
 
   /** The encoding buffer from `start` to where it is filled, as bytes to write: the run before it grown when they follow each other. */
@@ -249,7 +271,10 @@ export class DiskLog {
     while (this.segments.length > 1 && this.segments[1].base <= offset) {
       const old = this.segments.shift()!
       // Already gone: nothing to reclaim.
-      unlink(old.path).catch(() => {})
+      const gone: Promise<void> = unlink(old.path)
+        .catch(() => {})
+        .finally(() => this.unlinking.delete(gone))
+      this.unlinking.add(gone)
       removed++
     }
     return removed
@@ -269,6 +294,8 @@ export class DiskLog {
 
   async close(): Promise<void> {
     while (this.flushing) await new Promise((r) => setTimeout(r, 5))
+    // A log opened again on the directory must not find a segment that is about to go.
+    await Promise.all(this.unlinking)
     if (this.fd >= 0) {
       fsyncSync(this.fd)
       const handle = this.handles.find((h) => h.fd === this.fd)

@@ -95,6 +95,9 @@ export interface JobRunner {
  */
 export function createJobRunner(deps: JobQueueDeps & { pollMs?: number }): JobRunner {
   const pollMs = deps.pollMs ?? 1000
+  /** After a failed claim, the next comes within a second whatever the poll: the api fails a job no runner takes within a minute. */
+  const retryMs = Math.min(pollMs, 1000)
+  let failed = false
   let stopped = false
   let timer: NodeJS.Timeout | undefined
   let current: Promise<void> = Promise.resolve()
@@ -113,6 +116,7 @@ export function createJobRunner(deps: JobQueueDeps & { pollMs?: number }): JobRu
           await executeJob(deps, row, workOf(deps, row.kind as QueuedJobKind, row.params as { orgIds?: string[] }, new Date(row.started_at)))
         }
       } catch (err) {
+        failed = true
         deps.logger.error({ err }, 'admin jobs: claiming failed; trying again')
       }
     })().finally(() => {
@@ -121,7 +125,10 @@ export function createJobRunner(deps: JobQueueDeps & { pollMs?: number }): JobRu
       if (again) {
         again = false
         tick()
-      } else timer = setTimeout(tick, pollMs)
+      } else {
+        timer = setTimeout(tick, failed ? retryMs : pollMs)
+        failed = false
+      }
     })
   }
   return {

@@ -128,15 +128,18 @@ export function createScoringRunner(deps: ScoringRunnerDeps) {
   async function poll() {
     while (!stopping) {
       let outcome: RunOutcome = 'idle'
+      let wait = pollMs
       nudged = false
       try {
         outcome = await runOnce()
         if (outcome === 'idle' && !stopping) outcome = await rescoreOnce()
       } catch (err) {
+        // Soon again, whatever the poll: a queued run must not wait a minute for a passing failure.
+        wait = Math.min(pollMs, 1000)
         deps.logger.error({ err }, 'scoring: runner could not claim a run')
       }
       if (outcome === 'idle' && !stopping && !nudged) await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs)
+        const timer = setTimeout(resolve, wait)
         wake = () => {
           clearTimeout(timer)
           resolve()
