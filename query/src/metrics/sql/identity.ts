@@ -67,21 +67,15 @@ export const eventsWithLinks = (org: string) => `events AS ev LEFT JOIN (${ident
  * anonymous rows are joined to them, so the join probes the few, not the
  * millions. `where` and `columns` name the events' columns bare (never
  * anonymous_id or user_id). The person is its hash, or with `asText` its id.
- *
- * `where` is the PREWHERE, and the bot check comes after it: left to itself,
- * ClickHouse moved the check into the PREWHERE and looked every row of the
- * range up in the set of bot ids, the user's rows included. At 10 million
- * events that was a 30-day line's third of its CPU (bench/README.md).
  */
 export function selectWithPerson(org: string, columns: string, where: string, asText = false): string {
   const key = (id: string) => (asText ? id : `cityHash64(${id})`)
   return `
-      SELECT ${key('user_id')} AS person, ${columns} FROM events PREWHERE ${where} AND user_id != ''
+      SELECT ${key('user_id')} AS person, ${columns} FROM events WHERE ${where} AND user_id != ''
       UNION ALL
       SELECT ${key(`if(l.linked_user != '', l.linked_user, ev.anonymous_id)`)} AS person, ${columns}
       FROM events AS ev LEFT JOIN (${identityLinksSql(org)}) AS l ON l.anonymous_id = ev.anonymous_id
-      PREWHERE ${where} AND ev.user_id = '' AND ev.anonymous_id != ''
-      WHERE ${notBotSql(org, 'ev.')}`
+      WHERE ${where} AND ev.user_id = '' AND ev.anonymous_id != '' AND ${notBotSql(org, 'ev.')}`
 }
 
 /** A row's person as text, over eventsWithLinks: '' for a row that names nobody. */
