@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PNG } from 'pngjs'
 import { createMetric, findOrganisationByUrlCode, type MetricRow } from '@fl0/stores'
 import { eventRow, insertEvents } from '@fl0/stores/events/testing'
+import { failingOnce } from '@fl0/stores/metadata/testing'
 import type {
   ActivityEvents,
   BacktestPredictions,
@@ -389,23 +390,12 @@ describe('the runner', () => {
   it('claims again within a second when a claim fails, however long its poll', async () => {
     const id = await createModel({ name: 'After a failed claim', metricId: upgrades.id })
     // The database fails the runner's first claim, as a passing error would.
-    let claims = 0
-    const sql = t.sql
-    const flaky: typeof sql = {
-      kind: sql.kind,
-      query: <T,>(text: string, params?: unknown[]) => {
-        if (text.startsWith("UPDATE scoring_models SET status = 'failed'") && claims++ === 0) return Promise.reject(new Error('connection reset'))
-        return sql.query<T>(text, params)
-      },
-      exec: (text) => sql.exec(text),
-      transaction: (fn) => sql.transaction(fn),
-      close: async () => {},
-    }
+    const flaky = failingOnce(t.sql, "UPDATE scoring_models SET status = 'failed'")
     const runner = createScoringRunner({ sql: flaky, events: t.events, logger: quiet, now: () => t.clock.now, pollMs: 3_600_000 })
     runner.start()
     try {
       while ((await status(id)) === 'pending') await new Promise((r) => setTimeout(r, 20))
-      expect(claims).toBeGreaterThanOrEqual(2)
+      expect(flaky.asked()).toBeGreaterThanOrEqual(2)
     } finally {
       await runner.stop()
     }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findAdminJob, migrateMetadata, openPglite, type EventStore, type Sql } from '@fl0/stores'
 import { openTestEventStore } from '@fl0/stores/events/testing'
+import { failingOnce } from '@fl0/stores/metadata/testing'
 import { awaitJob, createJobRunner, NO_WORKERS, queueJob } from './queue.ts'
 
 /**
@@ -72,17 +73,7 @@ describe('queued admin jobs', () => {
 
   it('are claimed within a second after a failed claim, however long the poll (the api fails a job no runner takes within a minute)', async () => {
     // The database fails the runner's first claim, as a passing error would; the job is queued meanwhile.
-    let claims = 0
-    const flaky: Sql = {
-      kind: sql.kind,
-      query: <T,>(text: string, params?: unknown[]) => {
-        if (text.includes('UPDATE admin_jobs SET claimed_at') && claims++ === 0) return Promise.reject(new Error('connection reset'))
-        return sql.query<T>(text, params)
-      },
-      exec: (text) => sql.exec(text),
-      transaction: (fn) => sql.transaction(fn),
-      close: async () => {},
-    }
+    const flaky = failingOnce(sql, 'UPDATE admin_jobs SET claimed_at')
     const row = await queueJob(deps(), 'refresh-sessions', {}, null)
     if (row === 'already-running') throw new Error('nothing should be running')
     const runner = createJobRunner({ sql: flaky, events, logger, now: () => new Date(), pollMs: 3_600_000 })
@@ -90,7 +81,7 @@ describe('queued admin jobs', () => {
     try {
       const outcome = await awaitJob(deps(), row.id, { pollMs: 20, silenceMs: 30_000 })
       expect(outcome).toMatchObject({ ok: true, job: { status: 'succeeded' } })
-      expect(claims).toBeGreaterThanOrEqual(2)
+      expect(flaky.asked()).toBeGreaterThanOrEqual(2)
     } finally {
       await runner.stop()
     }
