@@ -2,11 +2,13 @@
  * The dashboard while fl0 ingests (issue 19): the 30-day unique-users line, a
  * three-step funnel and an audience preview, asked through the HTTP API of a
  * real embedded fl0 holding 10 million events, while /v1/batch brings it a
- * steady 10,000 events a second. Goal: p95 ≤ 300 ms for each.
+ * steady 10,000 events a second. Goal: p95 ≤ 300 ms for each. With
+ * --screens people, the home page and the People list instead.
  *
  *   npx tsx bench/src/dashboard-under-load.ts                  # 10M events, 10,000 events/s, 20 calls of each
  *   npx tsx bench/src/dashboard-under-load.ts --rate 0         # the same calls with no ingest: the idle figure beside it
  *   npx tsx bench/src/dashboard-under-load.ts --pace 0         # calls back to back, a reader that never pauses
+ *   npx tsx bench/src/dashboard-under-load.ts --screens people # the home page and the People list instead of the charts
  *
  * By default one call starts every second (--pace 1000), the three in turn: a
  * team reading its dashboards. Back to back (--pace 0), the reader takes all
@@ -40,6 +42,8 @@ const { values } = parseArgs({
     /** Time from the start of one call to the start of the next (0: back to back, a reader that never pauses). */
     pace: { type: 'string', default: '1000' },
     'prepare-only': { type: 'boolean', default: false },
+    /** charts: the three calls of the issue's goal; people: the home page and the People list (page, anonymous visitors, a search). */
+    screens: { type: 'string', default: 'charts' },
   },
 })
 const GOAL_MS = 300
@@ -75,8 +79,15 @@ if (values['prepare-only']) {
   process.exit(0)
 }
 
+interface Case {
+  name: string
+  path: string
+  /** POSTed as JSON; a GET without. */
+  body?: unknown
+}
+
 /** The three screens' calls, as the dashboard makes them. */
-const CASES = [
+const CHARTS: Case[] = [
   {
     name: '30-day line of unique users (any event)',
     path: '/api-v2/orgs/bench/metrics/graph',
@@ -92,7 +103,17 @@ const CASES = [
     path: '/api/orgs/bench/audiences/filters',
     body: { page: 1, filters: AUDIENCE_FILTERS },
   },
-] as const
+]
+
+/** The first screens a team opens: the home page's week, and the People list as its controls ask for it. */
+const PEOPLE: Case[] = [
+  { name: 'home page (who visited this week)', path: '/api-v2/orgs/bench/home' },
+  { name: 'People list, first page', path: '/api-v2/orgs/bench/people' },
+  { name: "People list with 'Show anonymous users', page 2", path: '/api-v2/orgs/bench/people?ip2company=true&page=2' },
+  { name: "People list searched for 'mar'", path: '/api-v2/orgs/bench/people?search=mar' },
+]
+
+const CASES = values.screens === 'people' ? PEOPLE : CHARTS
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
 const rate = Number(values.rate)
@@ -105,9 +126,12 @@ const server: BenchServer = await startBenchServer(dataDir)
 try {
   const cookie = await server.signIn()
 
-  const ask = async (c: (typeof CASES)[number]) => {
+  const ask = async (c: Case) => {
     const started = performance.now()
-    const res = await fetch(`${server.url}${c.path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(c.body) })
+    const res = await fetch(
+      `${server.url}${c.path}`,
+      c.body === undefined ? { headers: { cookie } } : { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(c.body) },
+    )
     const text = await res.text()
     if (res.status !== 200) throw new Error(`${c.path} answered ${res.status}: ${text.slice(0, 300)}`)
     return { ms: performance.now() - started, text }

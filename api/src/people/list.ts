@@ -10,7 +10,10 @@ import {
   knownTraitsSql,
   latestTraitSql,
   numberOf,
+  PEOPLE_ROWS_SQL,
+  peopleRowsParams,
   peopleSearchSql,
+  PERSON_PAIRS_SQL,
   personEventsSql,
   type KnownTraits,
 } from '@fl0/query'
@@ -44,28 +47,66 @@ function shownSql(query: Pick<PeopleQuery, 'search'>): string {
 
 const baseParams = (org: string, now: Date, query: Omit<PeopleQuery, 'page'>) => ({ org, now: chTime(now), anon: query.ip2company, search: query.search })
 
-/** The list's order (keys, last activity, activity count), a page of it or (limit 0) all. */
-function orderedPeople(client: Client, org: string, now: Date, query: Omit<PeopleQuery, 'page'>, limit: number, offset: number) {
-  return rows<{ person: string; last_seen: string; active: string }>(
+/**
+ * The people of the list with their last activity, from identity_pairs
+ * (identity.ts's PERSON_PAIRS_SQL): who was there by now (a pair first seen
+ * by then), and each pair's latest activity. A pair whose latest activity is
+ * stamped after now (a client clock ahead, with no sentAt to correct it by)
+ * counts, until its time comes, only what it did by now: those few pairs are
+ * read again from their events. Columns person, last_seen, active (0 or 1).
+ */
+type PeopleSql = { sql: string; params: Record<string, unknown> }
+
+async function peopleSql(client: Client, org: string, now: Date, query: Omit<PeopleQuery, 'page'>): Promise<PeopleSql> {
+  const params: Record<string, unknown> = baseParams(org, now, query)
+  const ahead = await rows<{ user_id: string; anonymous_id: string }>(
     client,
-    `SELECT person, maxIf(timestamp, type IN ${ACTIVITY_TYPES_SQL}) AS last_seen, countIf(type IN ${ACTIVITY_TYPES_SQL}) AS active
-     FROM (${personEventsSql(['type', 'timestamp'], 'e.timestamp <= {now:DateTime64(3)}')})
+    `SELECT user_id, anonymous_id FROM identity_pairs WHERE org_id = {org:String}
+     GROUP BY user_id, anonymous_id HAVING max(last_active) > {now:DateTime64(3)}`,
+    params,
+  )
+  let lastActive = 'last_active'
+  let correction = ''
+  if (ahead.length > 0) {
+    // Their activity by now, from the events of those pairs only (a superset: the join keeps the pairs themselves).
+    params.a_users = [...new Set(ahead.map((a) => a.user_id))]
+    params.a_anons = [...new Set(ahead.map((a) => a.anonymous_id))]
+    correction = `LEFT JOIN (
+        SELECT user_id, anonymous_id, maxIf(timestamp, type IN ${ACTIVITY_TYPES_SQL} AND timestamp <= {now:DateTime64(3)}) AS by_now
+        FROM events WHERE org_id = {org:String} AND user_id IN {a_users:Array(String)} AND anonymous_id IN {a_anons:Array(String)}
+        GROUP BY user_id, anonymous_id
+      ) AS c ON c.user_id = x.user_id AND c.anonymous_id = x.anonymous_id`
+    lastActive = `if(x.last_active > {now:DateTime64(3)}, c.by_now, x.last_active)`
+  }
+  return {
+    sql: `
+      SELECT x.person AS person, ${lastActive} AS last_seen, last_seen > toDateTime64(0, 3, 'UTC') AS active
+      FROM (${PERSON_PAIRS_SQL}) AS x
+      ${correction}
+      WHERE x.first_seen <= {now:DateTime64(3)}`,
+    params,
+  }
+}
+
+/** The list's order (keys, last activity, whether ever active), a page of it or (limit 0) all. */
+function orderedPeople(client: Client, people: PeopleSql, query: Omit<PeopleQuery, 'page'>, limit: number, offset: number) {
+  return rows<{ person: string; last_seen: string; active: number }>(
+    client,
+    `SELECT person, max(last_seen) AS last_seen, max(active) AS active
+     FROM (${people.sql})
      WHERE ${shownSql(query)}
      GROUP BY person
-     ORDER BY active > 0 DESC, last_seen DESC, person
+     ORDER BY active DESC, last_seen DESC, person
      ${limit > 0 ? 'LIMIT {limit:UInt32} OFFSET {offset:UInt32}' : ''}`,
-    { ...baseParams(org, now, query), limit, offset },
+    { ...people.params, limit, offset },
   )
 }
 
 export async function listPeople(client: Client, org: string, now: Date, query: PeopleQuery): Promise<PeopleList> {
+  const people = await peopleSql(client, org, now, query)
   const [page, [count]] = await Promise.all([
-    orderedPeople(client, org, now, query, PEOPLE_PAGE_SIZE, (query.page - 1) * PEOPLE_PAGE_SIZE),
-    rows<{ total: string }>(
-      client,
-      `SELECT uniqExact(person) AS total FROM (${personEventsSql([], 'e.timestamp <= {now:DateTime64(3)}')}) WHERE ${shownSql(query)}`,
-      baseParams(org, now, query),
-    ),
+    orderedPeople(client, people, query, PEOPLE_PAGE_SIZE, (query.page - 1) * PEOPLE_PAGE_SIZE),
+    rows<{ total: string }>(client, `SELECT uniqExact(person) AS total FROM (${people.sql}) WHERE ${shownSql(query)}`, people.params),
   ])
   return { totalUsers: num(count?.total), users: await describePeople(client, org, now, page) }
 }
@@ -80,28 +121,29 @@ const EXPORT_SLICE = 500
  * person at once.
  */
 export async function allPeople(client: Client, org: string, now: Date, query: Omit<PeopleQuery, 'page'>): Promise<PersonRow[]> {
-  const ordered = await orderedPeople(client, org, now, query, 0, 0)
+  const ordered = await orderedPeople(client, await peopleSql(client, org, now, query), query, 0, 0)
   const out: PersonRow[] = []
   for (let at = 0; at < ordered.length; at += EXPORT_SLICE) out.push(...(await describePeople(client, org, now, ordered.slice(at, at + EXPORT_SLICE))))
   return out
 }
 
 /** The rows of some people of the list: traits, company, visits and identification, read for them only, in parallel. */
-async function describePeople(client: Client, org: string, now: Date, page: Array<{ person: string; last_seen: string; active: string }>): Promise<PersonRow[]> {
+async function describePeople(client: Client, org: string, now: Date, page: Array<{ person: string; last_seen: string; active: number }>): Promise<PersonRow[]> {
   const persons = page.map((p) => p.person)
   if (persons.length === 0) return []
-  const params = { org, now: chTime(now), persons, ...FREE_MAIL_PARAMS }
+  // Their rows only: each query below reads the page's people's events, not the organisation's.
+  const params = { org, now: chTime(now), persons, ...FREE_MAIL_PARAMS, ...(await peopleRowsParams(client, org, persons)) }
   const [traits, companies, visits, identities] = await Promise.all([
     rows<KnownTraits & { person: string; business_email: number | string; personal_email: number | string }>(
       client,
       `SELECT person, ${knownTraitsSql()}, ${emailKindsSql()}
-       FROM (${personEventsSql(['timestamp', 'traits'], `e.type = 'identify' AND has(${PERSONS}, person)`)})
+       FROM (${personEventsSql(['timestamp', 'traits'], `e.type = 'identify' AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`, 'trait_calls')})
        GROUP BY person`,
       params,
     ),
     rows<{ person: string; group_id: string; company_domain: string }>(
       client,
-      personCompanySql(personEventsSql(['type', 'timestamp', 'group_id', 'traits'], `e.type IN ('group', 'identify') AND has(${PERSONS}, person)`)),
+      personCompanySql(personEventsSql(['type', 'timestamp', 'group_id', 'traits'], `e.type IN ('group', 'identify') AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`, 'trait_calls')),
       params,
     ),
     rows<{ person: string; visits: string }>(
@@ -110,7 +152,7 @@ async function describePeople(client: Client, org: string, now: Date, page: Arra
        FROM (
          SELECT person, toUnixTimestamp64Milli(timestamp) AS ms,
            lagInFrame(toUnixTimestamp64Milli(timestamp), 1, toInt64(0)) OVER (PARTITION BY person ORDER BY timestamp, message_id ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS prev_ms
-         FROM (${personEventsSql(['timestamp', 'message_id'], `e.type IN ${ACTIVITY_TYPES_SQL} AND e.timestamp <= {now:DateTime64(3)} AND has(${PERSONS}, person)`)})
+         FROM (${personEventsSql(['timestamp', 'message_id'], `e.type IN ${ACTIVITY_TYPES_SQL} AND e.timestamp <= {now:DateTime64(3)} AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`)})
        )
        GROUP BY person`,
       { ...params, gap: SESSION_GAP_MS },
@@ -165,7 +207,7 @@ async function loadGroups(client: Client, org: string, groupIds: string[]): Prom
   const found = await rows<GroupInfo & { group_id: string }>(
     client,
     `SELECT group_id, ${latestTraitSql(`'name'`)} AS name, ${latestTraitSql(`'employees'`)} AS employees, ${latestTraitSql(`'revenue'`)} AS revenue
-     FROM events
+     FROM trait_calls
      WHERE org_id = {org:String} AND type = 'group' AND has({groups:Array(String)}, group_id)
      GROUP BY group_id`,
     { org, groups: groupIds },

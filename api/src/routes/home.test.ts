@@ -81,6 +81,19 @@ describe('GET /api-v2/orgs/{organization}/home', () => {
     ])
   })
 
+  it('shows the 8 most active people, identified ones only, however busy the anonymous visitors are', async () => {
+    const { cookie: busy, orgId } = await t.signUpWithOrg('Bea', 'Busy')
+    // u-00 … u-11: u-NN made 20 + NN pages this week; three anonymous visitors made 50 each.
+    const pages = (ids: { user_id?: string; anonymous_id?: string }, n: number) =>
+      Array.from({ length: n }, (_, i) => eventRow({ org_id: orgId, type: 'page', ...ids, timestamp: new Date(Date.parse('2026-02-28T08:00:00Z') + i * 1000), page_path: '/app' }))
+    const users = Array.from({ length: 12 }, (_, i) => `u-${String(i).padStart(2, '0')}`)
+    await insertEvents(t.events, [...users.flatMap((u, i) => pages({ user_id: u }, 20 + i)), ...['a1', 'a2', 'a3'].flatMap((a) => pages({ anonymous_id: a }, 50))])
+    const home = (await (await t.call('GET', '/api-v2/orgs/busy/home', { cookie: busy })).json()) as HomeSummary
+    expect(home.people.active).toBe(12)
+    expect(home.people.new).toBe(12)
+    expect(home.people.top.map((p) => [p.id, p.events])).toEqual(users.slice(4).reverse().map((u) => [u, 20 + Number(u.slice(2))]))
+  })
+
   it("reads the caller's organisation only, and refuses anyone else", async () => {
     const theirs = (await (await t.call('GET', '/api-v2/orgs/other/home', { cookie: otherCookie })).json()) as HomeSummary
     expect(theirs.people.top.map((p) => p.id)).toEqual(['u-ada'])

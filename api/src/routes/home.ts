@@ -1,7 +1,23 @@
 import { Hono } from 'hono'
 import { chTime } from '@fl0/contracts'
 import type { HomeCompany, HomePage, HomePerson, HomeSummary } from '@fl0/contracts/home'
-import { ACTIVITY_TYPES_SQL, FREE_MAIL_PARAMS, fullName, isAnonymousKey, isoOf, knownTraitsSql, latestTraitSql, num, personCompanySql, personEventsSql, rows, type Client, type KnownTraits } from '@fl0/query'
+import {
+  ACTIVITY_TYPES_SQL,
+  FREE_MAIL_PARAMS,
+  fullName,
+  isAnonymousKey,
+  isoOf,
+  knownTraitsSql,
+  latestTraitSql,
+  num,
+  PEOPLE_ROWS_SQL,
+  peopleRowsParams,
+  personCompanySql,
+  personEventsSql,
+  rows,
+  type Client,
+  type KnownTraits,
+} from '@fl0/query'
 import type { ApiDeps } from '../deps.ts'
 import type { ApiEnv } from '../env.ts'
 import { currentOrg } from '../guard/index.ts'
@@ -33,7 +49,7 @@ export function createHomeRoutes(deps: ApiDeps) {
   return app
 }
 
-async function loadHome(client: Client, org: string, now: Date): Promise<HomeSummary> {
+export async function loadHome(client: Client, org: string, now: Date): Promise<HomeSummary> {
   const from = new Date(now.getTime() - 7 * DAY_MS)
   const params = { org, now: chTime(now), week: chTime(from), prev: chTime(new Date(now.getTime() - 14 * DAY_MS)), top: TOP, pages: TOP_PAGES, cap: COMPANY_VISITORS }
   const perPerson = `
@@ -41,18 +57,21 @@ async function loadHome(client: Client, org: string, now: Date): Promise<HomeSum
       max(timestamp) AS last_seen
     FROM (${personEventsSql(['type', 'timestamp'], `e.type IN ${ACTIVITY_TYPES_SQL} AND ${WINDOW}`)})
     GROUP BY person`
-  const [[counts], topPeople, visitors, pages] = await Promise.all([
-    rows<{ active: string; fresh: string }>(
+  // One pass over the two weeks' people: the counts, the top people (identified, active this week) and the
+  // most active visitors the companies are found from, each by its own order.
+  const anonymous = `startsWith(person, 'anon:')`
+  const [ranked, pages] = await Promise.all([
+    rows<{ person: string; this_week: string; last_week: string; last_seen: string; active: string; fresh: string; visitor_rank: string; top_rank: string }>(
       client,
-      `SELECT countIf(this_week > 0) AS active, countIf(this_week > 0 AND last_week = 0) AS fresh FROM (${perPerson}) WHERE NOT startsWith(person, 'anon:')`,
+      `SELECT person, this_week, last_week, last_seen,
+         countIf(this_week > 0 AND NOT ${anonymous}) OVER () AS active,
+         countIf(this_week > 0 AND last_week = 0 AND NOT ${anonymous}) OVER () AS fresh,
+         row_number() OVER (ORDER BY this_week DESC, person) AS visitor_rank,
+         if(this_week > 0 AND NOT ${anonymous}, row_number() OVER (PARTITION BY this_week > 0 AND NOT ${anonymous} ORDER BY this_week DESC, last_seen DESC, person), 0) AS top_rank
+       FROM (${perPerson})
+       QUALIFY visitor_rank <= {cap:UInt32} OR top_rank BETWEEN 1 AND {top:UInt32}`,
       params,
     ),
-    rows<{ person: string; this_week: string; last_week: string; last_seen: string }>(
-      client,
-      `SELECT * FROM (${perPerson}) WHERE this_week > 0 AND NOT startsWith(person, 'anon:') ORDER BY this_week DESC, last_seen DESC, person LIMIT {top:UInt32}`,
-      params,
-    ),
-    rows<{ person: string; this_week: string; last_week: string }>(client, `SELECT person, this_week, last_week FROM (${perPerson}) ORDER BY this_week DESC, person LIMIT {cap:UInt32}`, params),
     rows<{ path: string; url: string; title: string; views: string; visitors: string }>(
       client,
       `SELECT page_path AS path, argMax(page_url, timestamp) AS url, argMax(page_title, timestamp) AS title, count() AS views, uniqExact(person) AS visitors
@@ -61,6 +80,9 @@ async function loadHome(client: Client, org: string, now: Date): Promise<HomeSum
       params,
     ),
   ])
+  const counts = ranked[0]
+  const topPeople = ranked.filter((r) => num(r.top_rank) >= 1 && num(r.top_rank) <= TOP).sort((a, b) => num(a.top_rank) - num(b.top_rank))
+  const visitors = ranked.filter((r) => num(r.visitor_rank) <= COMPANY_VISITORS).sort((a, b) => num(a.visitor_rank) - num(b.visitor_rank))
   const companyOf = await loadCompanies(client, org, visitors.map((v) => v.person))
   return {
     from: from.toISOString(),
@@ -86,8 +108,8 @@ async function loadCompanies(client: Client, org: string, persons: string[]): Pr
   const [own, identities] = await Promise.all([
     rows<{ person: string; group_id: string; company_domain: string }>(
       client,
-      personCompanySql(personEventsSql(['type', 'timestamp', 'group_id', 'traits'], `e.type IN ('group', 'identify') AND has(${PERSONS}, person)`)),
-      { org, persons, ...FREE_MAIL_PARAMS },
+      personCompanySql(personEventsSql(['type', 'timestamp', 'group_id', 'traits'], `e.type IN ('group', 'identify') AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`, 'trait_calls')),
+      { org, persons, ...FREE_MAIL_PARAMS, ...(await peopleRowsParams(client, org, persons)) },
     ),
     loadPersonIdentities(client, org, persons),
   ])
@@ -95,7 +117,7 @@ async function loadCompanies(client: Client, org: string, persons: string[]): Pr
   const groups = groupIds.length
     ? await rows<{ group_id: string; name: string }>(
         client,
-        `SELECT group_id, ${latestTraitSql(`'name'`)} AS name FROM events WHERE org_id = {org:String} AND type = 'group' AND has({groups:Array(String)}, group_id) GROUP BY group_id`,
+        `SELECT group_id, ${latestTraitSql(`'name'`)} AS name FROM trait_calls WHERE org_id = {org:String} AND type = 'group' AND has({groups:Array(String)}, group_id) GROUP BY group_id`,
         { org, groups: groupIds },
       )
     : []
@@ -144,8 +166,8 @@ async function describePeople(
   const [traits, identities] = await Promise.all([
     rows<KnownTraits & { person: string }>(
       client,
-      `SELECT person, ${knownTraitsSql()} FROM (${personEventsSql(['timestamp', 'traits'], `e.type = 'identify' AND has(${PERSONS}, person)`)}) GROUP BY person`,
-      { org, persons },
+      `SELECT person, ${knownTraitsSql()} FROM (${personEventsSql(['timestamp', 'traits'], `e.type = 'identify' AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`, 'trait_calls')}) GROUP BY person`,
+      { org, persons, ...(await peopleRowsParams(client, org, persons)) },
     ),
     loadPersonIdentities(client, org, persons),
   ])

@@ -20,6 +20,7 @@ import { createTestApi, type TestApi } from '../testing.ts'
  *   of 02-28 is Bob's; 3 visits.
  * - Carol (u-carol): acme.com by business e-mail, a hashed e-mail; a page
  *   before the window and one after now (not yet); 2 visits.
+ * - Later (u-later): calls stamped after now only, so not listed yet.
  * - Dan (u-dan): gmail, the company he typed ('Freelance') but no domain.
  * - Eve (u-eve): a group naming globex.com by its website, and an older
  *   business e-mail at initech.com: the group wins.
@@ -72,6 +73,9 @@ function events(orgId: string): IngestedEvent[] {
     page({ user_id: 'u-carol' }, '2026-01-10T12:00:00Z', '/old'),
     page({ user_id: 'u-carol' }, '2026-02-10T12:00:00Z', '/blog'),
     page({ user_id: 'u-carol' }, '2026-03-05T12:00:00Z', '/future'),
+    // Later: every call of theirs stamped after now (a clock ahead): not anyone yet.
+    identify({ user_id: 'u-later' }, '2026-03-04T08:59:00Z', { name: 'Lou Later' }),
+    page({ user_id: 'u-later' }, '2026-03-04T09:00:00Z', '/soon'),
     // Dan
     identify({ user_id: 'u-dan' }, '2026-02-15T11:59:00Z', { name: 'Dan', email: 'dan@gmail.com', company: 'Freelance', employees: '1' }),
     page({ user_id: 'u-dan' }, '2026-02-15T12:00:00Z', '/pricing'),
@@ -138,6 +142,7 @@ describe('GET /api-v2/orgs/{organization}/people', () => {
     expect(second.totalUsers).toBe(26)
     expect(second.users.map((u) => u.id)).toEqual(['u-bulk-04', 'u-bulk-03', 'u-bulk-02', 'u-bulk-01', 'u-bulk-00', 'u-quiet'])
     expect((await get<PeopleList>('/api-v2/orgs/acme/people?page=3')).users).toEqual([])
+    expect([...first.users, ...second.users].map((u) => u.id)).not.toContain('u-later')
     // A page that is no number is the first.
     expect((await get<PeopleList>('/api-v2/orgs/acme/people?page=x')).users[0]!.id).toBe('u-ada')
   })

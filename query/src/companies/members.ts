@@ -205,10 +205,14 @@ export const GROUP_DOMAIN_SQL = `if(domainWithoutWWW(lower(traits.domain::String
 export const EMAIL_DOMAIN_SQL = `if(position(traits.email::String, '@') > 0, splitByChar('@', lower(trimBoth(traits.email::String)))[-1], '')`
 export const FREE_MAIL_PARAMS = { free_mail: [...FREE_MAIL_DOMAINS] }
 
-/** Each group id of the organisation with the domain its group calls name (group_id, domain). */
+/**
+ * Each group id of the organisation with the domain its group calls name
+ * (group_id, domain), read from trait_calls (clickhouse/0004: each distinct
+ * group call once, with its latest time; the latest domain is the same).
+ */
 export const GROUP_DOMAINS_SQL = `
   SELECT group_id, argMaxIf(d, timestamp, d != '') AS domain
-  FROM (SELECT group_id, timestamp, ${GROUP_DOMAIN_SQL} AS d FROM events WHERE org_id = {org:String} AND type = 'group' AND group_id != '')
+  FROM (SELECT group_id, timestamp, ${GROUP_DOMAIN_SQL} AS d FROM trait_calls WHERE org_id = {org:String} AND type = 'group' AND group_id != '')
   GROUP BY group_id`
 
 export function personCompanySql(personEvents: string): string {

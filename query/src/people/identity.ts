@@ -1,5 +1,6 @@
 import { EMAIL_DOMAIN_SQL, MAX_IDENTITIES, memberFilter, type MemberIds } from '../companies/members.ts'
 import { rows, type Client } from '../companies/query.ts'
+import { identityLinksSql } from '../metrics/sql/identity.ts'
 import { botIdsSql, notBotSql } from './bots.ts'
 
 /**
@@ -54,13 +55,13 @@ export const ACTIVITY_TYPES_SQL = `('page', 'screen', 'track')`
 
 /**
  * Rule 2: each linked anonymous id with the user id it belongs to
- * (anonymous_id, linked_user). Reads {org:String}.
+ * (anonymous_id, linked_user). Read from identity_pairs (clickhouse/0004: one
+ * row per pair of ids an event carried, with when it was first seen), a few
+ * thousand rows where the events are millions: the same answer as the
+ * events' own pairs give (the metric engine's identityLinksSql). Reads
+ * {org:String}.
  */
-export const IDENTITY_LINKS_SQL = `
-  SELECT anonymous_id, argMin(user_id, (timestamp, user_id)) AS linked_user
-  FROM events
-  WHERE org_id = {org:String} AND anonymous_id != '' AND user_id != ''
-  GROUP BY anonymous_id`
+export const IDENTITY_LINKS_SQL = identityLinksSql('{org:String}')
 
 /** Rules 1–3: the person of an event row `e` joined to its link `l`. */
 export const PERSON_KEY_SQL = `if(e.user_id != '', e.user_id, if(l.linked_user != '', l.linked_user, concat('${ANONYMOUS_PREFIX}', e.anonymous_id)))`
@@ -69,15 +70,67 @@ export const PERSON_KEY_SQL = `if(e.user_id != '', e.user_id, if(l.linked_user !
  * The organisation's events with their `person` (rules 1–3), as a subquery.
  * `columns` are columns of events, unqualified (timestamp, type, traits…);
  * `where` further conditions on the event row, written against `e`
- * (e.type = 'identify'). Reads {org:String}.
+ * (e.type = 'identify'). Reads {org:String}. With `from` 'trait_calls', the
+ * identify and group calls of clickhouse/0004's trait_calls instead (each
+ * distinct content of a caller once, with its latest time: rule 4's latest
+ * values are the same), sorted by type and ids, so that a few people's
+ * traits are a look-up; its columns are type, user_id, anonymous_id,
+ * group_id, timestamp and traits.
  */
-export function personEventsSql(columns: readonly string[], where?: string): string {
+export function personEventsSql(columns: readonly string[], where?: string, from: 'events' | 'trait_calls' = 'events'): string {
   const cols = columns.map((c) => `e.${c} AS ${c}`).join(', ')
   return `
     SELECT ${PERSON_KEY_SQL} AS person${cols ? `, ${cols}` : ''}
-    FROM events AS e
+    FROM ${from} AS e
     LEFT JOIN (${IDENTITY_LINKS_SQL}) AS l ON e.anonymous_id = l.anonymous_id
     WHERE e.org_id = {org:String} AND (e.user_id != '' OR e.anonymous_id != '') AND ${notBotSql('{org:String}', 'e.')}${where ? ` AND (${where})` : ''}`
+}
+
+/**
+ * Rules 1–3 over identity_pairs (clickhouse/0004) instead of the events:
+ * every pair of ids the organisation's events carried, with its person,
+ * when it was first seen and its latest activity (page, screen or track;
+ * 1970-01-01 for none). A person's pairs are all their events, so what the
+ * people list orders and counts by (who is there by now, when they were
+ * last active) is read from thousands of rows, not millions. The table
+ * keeps what calls said whatever their time: a pair's latest activity may be
+ * stamped after now, which the list corrects from the events
+ * (api/src/people/list.ts). Columns person, user_id, anonymous_id,
+ * first_seen, last_active; reads {org:String}.
+ */
+export const PERSON_PAIRS_SQL = `
+  SELECT if(p.user_id != '', p.user_id, if(l.linked_user != '', l.linked_user, concat('${ANONYMOUS_PREFIX}', p.anonymous_id))) AS person,
+    p.user_id AS user_id, p.anonymous_id AS anonymous_id, p.first_seen AS first_seen, p.last_active AS last_active
+  FROM (
+    SELECT user_id, anonymous_id, min(first_seen) AS first_seen, max(last_active) AS last_active
+    FROM identity_pairs WHERE org_id = {org:String}
+    GROUP BY user_id, anonymous_id
+  ) AS p
+  LEFT JOIN (${IDENTITY_LINKS_SQL}) AS l ON p.anonymous_id = l.anonymous_id
+  WHERE ${notBotSql('{org:String}', 'p.')}`
+
+/**
+ * Some people's events, as a condition on events `e`: the rows of their
+ * user ids, and the anonymous rows of the anonymous ids that are theirs (an
+ * 'anon:' key's own; those linked to their user ids). A query about a page of
+ * people adds it to personEventsSql's `where`, so that ClickHouse reads their
+ * rows (the bloom filter indexes on user_id and anonymous_id skip most
+ * granules) instead of every event of the organisation; the rules still
+ * decide each row's person. Reads {p_users:Array(String)} and
+ * {p_anons:Array(String)}, which peopleRowsParams gives.
+ */
+export const PEOPLE_ROWS_SQL = `(e.user_id IN {p_users:Array(String)} OR (e.user_id = '' AND e.anonymous_id IN {p_anons:Array(String)}))`
+
+/** The parameters of PEOPLE_ROWS_SQL for some people (identity.ts's keys). */
+export async function peopleRowsParams(client: Client, org: string, persons: readonly string[]): Promise<{ p_users: string[]; p_anons: string[] }> {
+  const users = persons.filter((p) => !isAnonymousKey(p))
+  const anons = persons.filter(isAnonymousKey).map((p) => p.slice(ANONYMOUS_PREFIX.length))
+  const linked = users.length === 0 ? [] : await rows<{ anonymous_id: string }>(
+    client,
+    `SELECT anonymous_id FROM (${IDENTITY_LINKS_SQL}) WHERE linked_user IN {users:Array(String)}`,
+    { org, users },
+  )
+  return { p_users: users, p_anons: [...anons, ...linked.map((l) => l.anonymous_id)] }
 }
 
 /**

@@ -17,7 +17,9 @@ import { firstTraitSql, latestTraitSql, personEventsSql, TRAIT_PATHS } from './i
  *
  * A condition on `person` (identity.ts's key), for a query over
  * personEventsSql() rows; reads {org:String} and {search:String}, the text
- * bound, never spliced in.
+ * bound, never spliced in. The calls are read from trait_calls
+ * (clickhouse/0004: each distinct identify or group call once), not from
+ * every event.
  */
 const contains = (sql: string) => `positionCaseInsensitiveUTF8(${sql}, {search:String}) > 0`
 const literal = (path: string) => `'${path}'`
@@ -25,16 +27,16 @@ const trait = (key: keyof typeof TRAIT_PATHS) => firstTraitSql(TRAIT_PATHS[key].
 
 export function peopleSearchSql(): string {
   const told = `
-    SELECT person FROM (${personEventsSql(['timestamp', 'traits'], `e.type = 'identify'`)})
+    SELECT person FROM (${personEventsSql(['timestamp', 'traits'], `e.type = 'identify'`, 'trait_calls')})
     GROUP BY person
     HAVING ${contains(`concat(${trait('name')}, '\\n', ${trait('firstName')}, ' ', ${trait('lastName')}, '\\n', ${trait('email')}, '\\n', ${trait('company')})`)}`
   const companies = `
     SELECT group_id FROM (
       SELECT group_id, ${latestTraitSql(`'name'`)} AS name, argMaxIf(${GROUP_DOMAIN_SQL}, timestamp, ${GROUP_DOMAIN_SQL} != '') AS domain
-      FROM events WHERE org_id = {org:String} AND type = 'group' AND group_id != ''
+      FROM trait_calls WHERE org_id = {org:String} AND type = 'group' AND group_id != ''
       GROUP BY group_id
     )
     WHERE ${contains(`concat(name, '\\n', domain)`)}`
-  const placed = `SELECT person FROM (${personEventsSql(['group_id'], `e.type = 'group' AND e.group_id IN (${companies})`)})`
+  const placed = `SELECT person FROM (${personEventsSql(['group_id'], `e.type = 'group' AND e.group_id IN (${companies})`, 'trait_calls')})`
   return `((NOT startsWith(person, 'anon:') AND ${contains('person')}) OR person IN (${told}) OR person IN (${placed}))`
 }
