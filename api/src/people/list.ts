@@ -61,8 +61,7 @@ async function peopleSql(client: Client, org: string, now: Date, query: Omit<Peo
   const params: Record<string, unknown> = baseParams(org, now, query)
   const ahead = await rows<{ user_id: string; anonymous_id: string }>(
     client,
-    `SELECT user_id, anonymous_id FROM identity_pairs WHERE org_id = {org:String}
-     GROUP BY user_id, anonymous_id HAVING max(last_active) > {now:DateTime64(3)}`,
+    `SELECT DISTINCT user_id, anonymous_id FROM identity_pairs WHERE org_id = {org:String} AND last_active > {now:DateTime64(3)}`,
     params,
   )
   let lastActive = 'last_active'
@@ -88,11 +87,11 @@ async function peopleSql(client: Client, org: string, now: Date, query: Omit<Peo
   }
 }
 
-/** The list's order (keys, last activity, whether ever active), a page of it or (limit 0) all. */
+/** The list's order (keys, last activity, whether ever active, how many in all), a page of it or (limit 0) all. */
 function orderedPeople(client: Client, people: PeopleSql, query: Omit<PeopleQuery, 'page'>, limit: number, offset: number) {
-  return rows<{ person: string; last_seen: string; active: number }>(
+  return rows<{ person: string; last_seen: string; active: number; total: string }>(
     client,
-    `SELECT person, max(last_seen) AS last_seen, max(active) AS active
+    `SELECT person, max(last_seen) AS last_seen, max(active) AS active, count() OVER () AS total
      FROM (${people.sql})
      WHERE ${shownSql(query)}
      GROUP BY person
@@ -104,11 +103,10 @@ function orderedPeople(client: Client, people: PeopleSql, query: Omit<PeopleQuer
 
 export async function listPeople(client: Client, org: string, now: Date, query: PeopleQuery): Promise<PeopleList> {
   const people = await peopleSql(client, org, now, query)
-  const [page, [count]] = await Promise.all([
-    orderedPeople(client, people, query, PEOPLE_PAGE_SIZE, (query.page - 1) * PEOPLE_PAGE_SIZE),
-    rows<{ total: string }>(client, `SELECT uniqExact(person) AS total FROM (${people.sql}) WHERE ${shownSql(query)}`, people.params),
-  ])
-  return { totalUsers: num(count?.total), users: await describePeople(client, org, now, page) }
+  const page = await orderedPeople(client, people, query, PEOPLE_PAGE_SIZE, (query.page - 1) * PEOPLE_PAGE_SIZE)
+  // A page past the end has no row to carry the total.
+  const total = page.length > 0 ? page[0]!.total : (await rows<{ total: string }>(client, `SELECT uniqExact(person) AS total FROM (${people.sql}) WHERE ${shownSql(query)}`, people.params))[0]?.total
+  return { totalUsers: num(total), users: await describePeople(client, org, now, page) }
 }
 
 /** People a CSV file reads at a time: each slice's traits, companies and identities are one query each. */
@@ -148,12 +146,9 @@ async function describePeople(client: Client, org: string, now: Date, page: Arra
     ),
     rows<{ person: string; visits: string }>(
       client,
-      `SELECT person, countIf(prev_ms = 0 OR ms - prev_ms > {gap:UInt32}) AS visits
-       FROM (
-         SELECT person, toUnixTimestamp64Milli(timestamp) AS ms,
-           lagInFrame(toUnixTimestamp64Milli(timestamp), 1, toInt64(0)) OVER (PARTITION BY person ORDER BY timestamp, message_id ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) AS prev_ms
-         FROM (${personEventsSql(['timestamp', 'message_id'], `e.type IN ${ACTIVITY_TYPES_SQL} AND e.timestamp <= {now:DateTime64(3)} AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`)})
-       )
+      // A visit starts at a person's first activity and after every gap longer than SESSION_GAP_MS between two.
+      `SELECT person, 1 + arrayCount(d -> d > {gap:UInt32}, arrayDifference(arraySort(groupArray(toUnixTimestamp64Milli(timestamp))))) AS visits
+       FROM (${personEventsSql(['timestamp'], `e.type IN ${ACTIVITY_TYPES_SQL} AND e.timestamp <= {now:DateTime64(3)} AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`)})
        GROUP BY person`,
       { ...params, gap: SESSION_GAP_MS },
     ),

@@ -141,7 +141,8 @@ describe('GET /api-v2/orgs/{organization}/people', () => {
     const second = await get<PeopleList>('/api-v2/orgs/acme/people?page=2')
     expect(second.totalUsers).toBe(26)
     expect(second.users.map((u) => u.id)).toEqual(['u-bulk-04', 'u-bulk-03', 'u-bulk-02', 'u-bulk-01', 'u-bulk-00', 'u-quiet'])
-    expect((await get<PeopleList>('/api-v2/orgs/acme/people?page=3')).users).toEqual([])
+    // Past the end: no one, and still the total.
+    expect(await get<PeopleList>('/api-v2/orgs/acme/people?page=3')).toEqual({ totalUsers: 26, users: [] })
     expect([...first.users, ...second.users].map((u) => u.id)).not.toContain('u-later')
     // A page that is no number is the first.
     expect((await get<PeopleList>('/api-v2/orgs/acme/people?page=x')).users[0]!.id).toBe('u-ada')
