@@ -39,11 +39,16 @@ import { botIdsSql, notBotSql } from './bots.ts'
  *
  * How the SQL is used: personEventsSql() is a subquery of an organisation's
  * events, each with its `person`; every people query selects from it (with
- * {org:String} bound), so the rules above hold in every number. A query about
- * one person (the profiles) resolves the person first (resolvePerson) and
- * reads their rows through memberFilter, as the company page reads a
- * company's: a direct filter on user_id and anonymous_id that ClickHouse's
- * bloom filter indexes serve.
+ * {org:String} bound), so the rules above hold in every number. Who is
+ * there and when they were last active, for a whole organisation (the
+ * people list's order and total), is read from the pairs of ids instead
+ * (PERSON_PAIRS_SQL), and a page of people's columns from their own rows
+ * only (PEOPLE_ROWS_SQL): at ten million events, reading them all took the
+ * list about a minute (bench/README.md). A query about one person (the
+ * profiles) resolves the person first (resolvePerson) and reads their rows
+ * through memberFilter, as the company page reads a company's: a direct
+ * filter on user_id and anonymous_id that ClickHouse's bloom filter indexes
+ * serve.
  */
 
 export const ANONYMOUS_PREFIX = 'anon:'
@@ -114,9 +119,11 @@ export const PERSON_PAIRS_SQL = `
  * user ids, and the anonymous rows of the anonymous ids that are theirs (an
  * 'anon:' key's own; those linked to their user ids). A query about a page of
  * people adds it to personEventsSql's `where`, so that ClickHouse reads their
- * rows (the bloom filter indexes on user_id and anonymous_id skip most
- * granules) instead of every event of the organisation; the rules still
- * decide each row's person. Reads {p_users:Array(String)} and
+ * rows instead of every event of the organisation (in trait_calls its sort
+ * key finds them; in events the bloom filter indexes on user_id and
+ * anonymous_id skip the granules that hold none of them); the rules still
+ * decide each row's person. memberFilter is the same filter over bare
+ * columns, for queries that join nothing. Reads {p_users:Array(String)} and
  * {p_anons:Array(String)}, which peopleRowsParams gives.
  */
 export const PEOPLE_ROWS_SQL = `(e.user_id IN {p_users:Array(String)} OR (e.user_id = '' AND e.anonymous_id IN {p_anons:Array(String)}))`
