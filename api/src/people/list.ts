@@ -25,7 +25,7 @@ import {
  * too (identity.ts's rules decide who is which).
  *
  * The page is chosen first, from one aggregation over the organisation's
- * events; everything else (traits, company, visits) is then read for the
+ * pairs of ids (peopleSql); everything else (traits, company, visits) is then read for the
  * page's 20 people only, in parallel. A search (query/src/people/search.ts)
  * narrows the people before they are ordered and counted, so the pager and
  * the total follow it.
@@ -57,22 +57,26 @@ const baseParams = (org: string, now: Date, query: Omit<PeopleQuery, 'page'>) =>
  */
 type PeopleSql = { sql: string; params: Record<string, unknown> }
 
+/** Clock-ahead pairs named as bound arrays at most; past this many (a sender stamping its calls in the future), a subquery names them. */
+const AHEAD_LISTED = 10_000
+
 async function peopleSql(client: Client, org: string, now: Date, query: Omit<PeopleQuery, 'page'>): Promise<PeopleSql> {
   const params: Record<string, unknown> = baseParams(org, now, query)
-  const ahead = await rows<{ user_id: string; anonymous_id: string }>(
-    client,
-    `SELECT DISTINCT user_id, anonymous_id FROM identity_pairs WHERE org_id = {org:String} AND last_active > {now:DateTime64(3)}`,
-    params,
-  )
+  const aheadSql = `SELECT DISTINCT user_id, anonymous_id FROM identity_pairs WHERE org_id = {org:String} AND last_active > {now:DateTime64(3)}`
+  const ahead = await rows<{ user_id: string; anonymous_id: string }>(client, `${aheadSql} LIMIT ${AHEAD_LISTED + 1}`, params)
   let lastActive = 'last_active'
   let correction = ''
   if (ahead.length > 0) {
-    // Their activity by now, from the events of those pairs only (a superset: the join keeps the pairs themselves).
-    params.a_users = [...new Set(ahead.map((a) => a.user_id))]
-    params.a_anons = [...new Set(ahead.map((a) => a.anonymous_id))]
+    // Their activity by now, from the events of those pairs only (the arrays a superset: the join keeps the pairs themselves).
+    let theirs = `(user_id, anonymous_id) IN (${aheadSql})`
+    if (ahead.length <= AHEAD_LISTED) {
+      params.a_users = [...new Set(ahead.map((a) => a.user_id))]
+      params.a_anons = [...new Set(ahead.map((a) => a.anonymous_id))]
+      theirs = 'user_id IN {a_users:Array(String)} AND anonymous_id IN {a_anons:Array(String)}'
+    }
     correction = `LEFT JOIN (
         SELECT user_id, anonymous_id, maxIf(timestamp, type IN ${ACTIVITY_TYPES_SQL} AND timestamp <= {now:DateTime64(3)}) AS by_now
-        FROM events WHERE org_id = {org:String} AND user_id IN {a_users:Array(String)} AND anonymous_id IN {a_anons:Array(String)}
+        FROM events WHERE org_id = {org:String} AND ${theirs}
         GROUP BY user_id, anonymous_id
       ) AS c ON c.user_id = x.user_id AND c.anonymous_id = x.anonymous_id`
     lastActive = `if(x.last_active > {now:DateTime64(3)}, c.by_now, x.last_active)`

@@ -148,6 +148,18 @@ describe('GET /api-v2/orgs/{organization}/people', () => {
     expect((await get<PeopleList>('/api-v2/orgs/acme/people?page=x')).users[0]!.id).toBe('u-ada')
   })
 
+  it('counts only what happened by now, however many visitors a sender stamped in the future', async () => {
+    const { cookie: ahead, orgId } = await t.signUpWithOrg('Abe', 'Ahead')
+    const page = (ids: { user_id?: string; anonymous_id?: string }, iso: string) => eventRow({ org_id: orgId, type: 'page', ...ids, timestamp: at(iso), page_path: '/' })
+    await insertEvents(t.events, [
+      page({ user_id: 'u-now' }, '2026-03-01T10:00:00Z'),
+      page({ user_id: 'u-now' }, '2026-03-04T10:00:00Z'),
+      // More clock-ahead visitors than the list names one by one (list.ts's AHEAD_LISTED).
+      ...Array.from({ length: 10_001 }, (_, i) => page({ anonymous_id: `ahead-${i}` }, '2099-01-01T00:00:00Z')),
+    ])
+    expect(await get<PeopleList>('/api-v2/orgs/ahead/people?ip2company=true', ahead)).toMatchObject({ totalUsers: 1, users: [{ id: 'u-now', lastSeen: '2026-03-01T10:00:00.000Z' }] })
+  })
+
   it('gives each person their name, company, visits, role, last seen, size, LinkedIn and e-mail flags', async () => {
     const { users } = await get<PeopleList>('/api-v2/orgs/acme/people')
     const row = (id: string) => users.find((u) => u.id === id)
