@@ -80,19 +80,21 @@ interface Link {
   user_id: string
 }
 
+// Rules 1 and 2's evidence, read from trait_calls (clickhouse/0004: each distinct group or identify call of a caller
+// once), not from every event: the same callers and groups.
 const EVIDENCE_SQL = `
 SELECT * FROM (
   SELECT DISTINCT 'group' AS rule, group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
-  FROM events
+  FROM trait_calls
   WHERE org_id = {org:String} AND type = 'group' AND ${NOT_BOT_SQL} AND group_id IN (
-    SELECT DISTINCT group_id FROM events
+    SELECT DISTINCT group_id FROM trait_calls
     WHERE org_id = {org:String} AND type = 'group' AND group_id != ''
       AND (domainWithoutWWW(lower(traits.domain::String)) = {domain:String}
         OR domainWithoutWWW(lower(traits.website::String)) = {domain:String})
   )
   UNION ALL
   SELECT DISTINCT 'email' AS rule, '' AS group_id, user_id, if(user_id = '', anonymous_id, '') AS anonymous_id
-  FROM events
+  FROM trait_calls
   WHERE org_id = {org:String} AND type = 'identify' AND {business:Bool} AND ${NOT_BOT_SQL}
     AND position(lower(traits.email::String), '@') > 0
     AND (splitByChar('@', lower(trimBoth(traits.email::String)))[-1] AS email_domain) != ''
@@ -100,14 +102,15 @@ SELECT * FROM (
 )
 LIMIT {limit:UInt32}`
 
+// The links of the members' ids, oldest first, from identity_pairs (clickhouse/0004: each pair with when it was first seen).
 const LINKS_SQL = `
 SELECT anonymous_id, user_id
-FROM events
+FROM identity_pairs
 WHERE org_id = {org:String} AND anonymous_id != '' AND user_id != ''
   AND (has({users:Array(String)}, user_id) OR has({anons:Array(String)}, anonymous_id))
   AND anonymous_id NOT IN (${botIdsSql()})
 GROUP BY anonymous_id, user_id
-ORDER BY min(timestamp), anonymous_id, user_id
+ORDER BY min(first_seen), anonymous_id, user_id
 LIMIT {limit:UInt32}`
 
 /** Rule 4: visitors whose visits resolved to the domain, by how ('email_domain' is rule 2's e-mail). */
