@@ -4,7 +4,8 @@ import { memberFilter, rows, type Client, type MemberIds } from '@fl0/query'
  * Who the company's people are, from their identify calls: the newest
  * non-empty value of each trait wins. Role is traits.role, else title or
  * jobTitle; the company name they gave (traits.company) names the company
- * when no group call does.
+ * when no group call does. The calls are read from trait_calls
+ * (clickhouse/0004: each distinct call of a caller once, with its latest time).
  */
 export interface PersonInfo {
   name: string | null
@@ -33,7 +34,7 @@ export async function loadPeople(client: Client, org: string, members: MemberIds
        traits.lastName::String AS last_name, traits.email::String AS email,
        multiIf(traits.role::String != '', traits.role::String, traits.title::String != '', traits.title::String, traits.jobTitle::String) AS role,
        traits.company::String AS company
-     FROM events
+     FROM trait_calls
      WHERE org_id = {org:String} AND type = 'identify' AND ${m.where}
      ORDER BY timestamp DESC
      LIMIT {limit:UInt32}`,

@@ -5,12 +5,14 @@ import { mergeTraits, type TraitValue } from './traits.ts'
  * The company's own traits: its group calls' traits merged, newest value of
  * each key first (traits.ts). The newest GROUP_CALLS calls are read: traits
  * repeat on every call, so a few hundred hold every key a client still sends.
+ * They are read from trait_calls (clickhouse/0004), where a call repeating an
+ * earlier one's traits is kept once, with the later time.
  */
 const GROUP_CALLS = 200
 
 const SQL = `
 SELECT toJSONString(traits) AS traits
-FROM events
+FROM trait_calls
 WHERE org_id = {org:String} AND type = 'group' AND has({groups:Array(String)}, group_id)
 ORDER BY timestamp DESC
 LIMIT {limit:UInt32}`
