@@ -49,7 +49,7 @@ export function createHomeRoutes(deps: ApiDeps) {
   return app
 }
 
-export async function loadHome(client: Client, org: string, now: Date): Promise<HomeSummary> {
+async function loadHome(client: Client, org: string, now: Date): Promise<HomeSummary> {
   const from = new Date(now.getTime() - 7 * DAY_MS)
   const params = { org, now: chTime(now), week: chTime(from), prev: chTime(new Date(now.getTime() - 14 * DAY_MS)), top: TOP, pages: TOP_PAGES, cap: COMPANY_VISITORS }
   const perPerson = `
