@@ -1,4 +1,4 @@
-import { audienceTraitsSql, eventsWithLinks, latestTraitColumns, occurringCondition, PERSON_ID, propertyCondition, selectWithPerson, type MetricPlan, type Params, type Step } from '@fl0/query'
+import { audienceTraitsSql, traitCallsWithLinks, latestTraitColumns, occurringCondition, PERSON_ID, propertyCondition, selectWithPerson, type MetricPlan, type Params, type Step } from '@fl0/query'
 import type { Span } from '../windows.ts'
 
 /**
@@ -101,7 +101,7 @@ function qualifying(p: Params, plan: MetricPlan): string {
 function personCompanySql(org: string): string {
   return `
     SELECT ${PERSON_ID} AS person, argMax(group_id, timestamp) AS company
-    FROM ${eventsWithLinks(org)}
+    FROM ${traitCallsWithLinks(org)}
     WHERE org_id = ${org} AND type = 'group' AND group_id != '' AND person != ''
     GROUP BY person`
 }
@@ -117,7 +117,7 @@ function traitsSql(p: Params, audience: 'user' | 'company', org: string, names: 
   const source = TRAIT_SOURCE[audience]
   return `
     SELECT ${source.key} AS member, ${latestTraitColumns(p, names).join(', ')}
-    FROM ${eventsWithLinks(org)}
+    FROM ${traitCallsWithLinks(org)}
     WHERE org_id = ${org} AND type = '${source.type}' AND member != ''
     GROUP BY member`
 }
