@@ -30,16 +30,19 @@ export async function propertyValues(store: EventStore, p: { orgId: string; even
  * The values a user trait (identify calls) or company trait (group calls)
  * took, by how many users or companies were given each, most first (ties by
  * value), at most VALUES_MAX. A user is its user id, else its anonymous id; a
- * company its group id. Identify and group rows have no event name, so they
- * are one range of `events`.
+ * company its group id. Read from trait_calls (clickhouse/0004: each distinct
+ * identify or group call of a caller once), which holds every value each
+ * caller gave, so the counts are those of every call in `events`: at 10
+ * million events 2–3 s there (the identify and group rows share their range
+ * with every page view), against a few tens of ms here.
  */
 export async function traitValues(store: EventStore, p: { orgId: string; entity: 'user' | 'company'; name: string }): Promise<string[]> {
   const result = await store.client.query({
     query: `
       SELECT toString(getSubcolumn(traits, {name:String})) AS value,
              uniqExact(if({type:String} = 'group', group_id, if(user_id != '', user_id, anonymous_id))) AS n
-      FROM events
-      WHERE org_id = {org:String} AND event = '' AND type = {type:String}
+      FROM trait_calls
+      WHERE org_id = {org:String} AND type = {type:String}
         AND dynamicType(getSubcolumn(traits, {name:String})) != 'None'
       GROUP BY value
       HAVING value != ''
