@@ -9,6 +9,7 @@
  *   npx tsx bench/src/dashboard-under-load.ts --rate 0         # the same calls with no ingest: the idle figure beside it
  *   npx tsx bench/src/dashboard-under-load.ts --pace 0         # calls back to back, a reader that never pauses
  *   npx tsx bench/src/dashboard-under-load.ts --screens people # the home page and the People list instead of the charts
+ *   npx tsx bench/src/dashboard-under-load.ts --screens traits # metrics by traits and companies, trait values, a profile
  *
  * By default one call starts every second (--pace 1000), the three in turn: a
  * team reading its dashboards. Back to back (--pace 0), the reader takes all
@@ -42,7 +43,7 @@ const { values } = parseArgs({
     /** Time from the start of one call to the start of the next (0: back to back, a reader that never pauses). */
     pace: { type: 'string', default: '1000' },
     'prepare-only': { type: 'boolean', default: false },
-    /** charts: the three calls of the issue's goal; people: the home page and the People list (page, anonymous visitors, a search). */
+    /** charts: the three calls of the issue's goal; people: the home page and the People list (page, anonymous visitors, a search); traits: TRAITS below. */
     screens: { type: 'string', default: 'charts' },
   },
 })
@@ -113,7 +114,27 @@ const PEOPLE: Case[] = [
   { name: "People list searched for 'mar'", path: '/api-v2/orgs/bench/people?search=mar' },
 ]
 
-const CASES = values.screens === 'people' ? PEOPLE : CHARTS
+/**
+ * Calls that read traits and companies, each the slowest of its kind at 10
+ * million events before they read trait_calls: metrics with a breakdown, a
+ * trait filter or companies, the audience builder's list of a trait's values,
+ * a person's profile (the demo's most active) and a company found by its id.
+ */
+const TRAITS: Case[] = [
+  { name: 'line broken down by a user trait (plan)', path: '/api-v2/orgs/bench/metrics/graph', body: { ...LINE_ANY_EVENT, breakdown: { trait: 'plan' } } },
+  {
+    name: "one event's line for users whose plan is not free",
+    path: '/api-v2/orgs/bench/metrics/graph',
+    body: { events: [{ name: 'Report Created' }], dateRange: 'last30Days', graphType: 'line', audience: { traits: [{ name: 'plan', operation: 'is_not', value: 'free' }] } },
+  },
+  { name: 'line of unique companies', path: '/api-v2/orgs/bench/metrics/graph', body: { ...LINE_ANY_EVENT, measureBy: 'uniqueCompanies' } },
+  { name: "the values of the user trait 'plan'", path: '/api/orgs/bench/audiences/traits/user/plan/values' },
+  // The person and the company are looked up once the server runs (below).
+  { name: "the profile of the People list's first person (the demo's most active)", path: '/api/orgs/bench/people/{person}' },
+  { name: 'a company by its id', path: '/api-v2/orgs/bench/companies/by-id/{company}' },
+]
+
+const CASES = values.screens === 'people' ? PEOPLE : values.screens === 'traits' ? TRAITS : CHARTS
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
 const rate = Number(values.rate)
@@ -135,6 +156,14 @@ try {
     const text = await res.text()
     if (res.status !== 200) throw new Error(`${c.path} answered ${res.status}: ${text.slice(0, 300)}`)
     return { ms: performance.now() - started, text }
+  }
+
+  if (CASES === TRAITS) {
+    // The People list's first person, and the company of the first member of the charts' audience.
+    const person = (JSON.parse((await ask({ name: 'people', path: '/api-v2/orgs/bench/people' })).text) as { users: Array<{ id: string }> }).users[0]!.id
+    const preview = JSON.parse((await ask(CHARTS[2]!)).text) as { users: Array<{ companyId: string | null }> }
+    const company = preview.users.find((u) => u.companyId)!.companyId!
+    for (const c of TRAITS) c.path = c.path.replace('{person}', encodeURIComponent(person)).replace('{company}', encodeURIComponent(company))
   }
 
   // The ingest, at a steady rate of 100-event batches, for as long as the calls take.
