@@ -94,6 +94,33 @@ describe('GET /api-v2/orgs/{organization}/home', () => {
     expect(home.people.top.map((p) => [p.id, p.events])).toEqual(users.slice(4).reverse().map((u) => [u, 20 + Number(u.slice(2))]))
   })
 
+  it("counts a visitor's pages before signing up as theirs, and a bot's as nobody's", async () => {
+    const { cookie: own, orgId } = await t.signUpWithOrg('Eve', 'Evecorp')
+    const page = (ids: { user_id?: string; anonymous_id?: string }, iso: string, path: string) =>
+      eventRow({ org_id: orgId, type: 'page', ...ids, timestamp: new Date(iso), page_path: path, page_url: `https://eve.test${path}`, page_title: path })
+    await insertEvents(t.events, [
+      // a-eve browses anonymously, then signs up as u-eve (a call carrying both ids links them).
+      page({ anonymous_id: 'a-eve' }, '2026-02-27T08:00:00Z', '/pricing'),
+      page({ anonymous_id: 'a-eve' }, '2026-02-27T08:01:00Z', '/signup'),
+      page({ user_id: 'u-eve', anonymous_id: 'a-eve' }, '2026-02-27T08:02:00Z', '/welcome'),
+      // a-bot, marked as a crawler, reads /pricing five times.
+      ...Array.from({ length: 5 }, (_, i) => page({ anonymous_id: 'a-bot' }, `2026-02-28T08:0${i}:00Z`, '/pricing')),
+    ])
+    await t.events.client.insert({
+      table: 'bot_visitors',
+      values: [{ org_id: orgId, anonymous_id: 'a-bot', reason: 'user_agent', detected_at: '2026-02-28 09:00:00.000' }],
+      format: 'JSONEachRow',
+    })
+    const home = (await (await t.call('GET', '/api-v2/orgs/evecorp/home', { cookie: own })).json()) as HomeSummary
+    expect(home.people.active).toBe(1)
+    expect(home.people.top.map((p) => [p.id, p.events])).toEqual([['u-eve', 3]])
+    expect(home.pages.map((p) => [p.path, p.views, p.visitors])).toEqual([
+      ['/pricing', 1, 1],
+      ['/signup', 1, 1],
+      ['/welcome', 1, 1],
+    ])
+  })
+
   it("reads the caller's organisation only, and refuses anyone else", async () => {
     const theirs = (await (await t.call('GET', '/api-v2/orgs/other/home', { cookie: otherCookie })).json()) as HomeSummary
     expect(theirs.people.top.map((p) => p.id)).toEqual(['u-ada'])
