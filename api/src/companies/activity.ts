@@ -26,17 +26,23 @@ export const MAX_GAP_MS = 10 * 60_000
 export const ACTIVITY_TYPES = ['page', 'screen', 'track'] as const
 
 /**
+ * The context's location fields and time zone as columns city, region,
+ * country and tz, over rows with a `context`. Reading them is parsing the
+ * context's JSON text, row by row: a query that keeps a few of many rows (the
+ * feed) parses after it has chosen them.
+ */
+export const PLACE_SQL = `${contextText('location', 'city')} AS city, ${contextText('location', 'region')} AS region,
+  ${contextText('location', 'country')} AS country, ${contextText('timezone')} AS tz`
+
+/**
  * Columns: person, timestamp, message_id, type, event, name, page_path, page_title,
- * date (YYYY-MM-DD in the organisation's zone) and the context's location fields
- * (city, region, country, tz).
+ * date (YYYY-MM-DD in the organisation's zone) and context (its JSON text, for PLACE_SQL).
  */
 export function memberActivitySql(members: MemberIds, window: CompanyWindow) {
   const m = memberFilter(members)
   return {
     sql: `SELECT ${m.person} AS person, timestamp, message_id, type, event, name, page_path, page_title,
-        toString(toDate(timestamp, {w_tz:String})) AS date,
-        ${contextText('location', 'city')} AS city, ${contextText('location', 'region')} AS region,
-        ${contextText('location', 'country')} AS country, ${contextText('timezone')} AS tz
+        toString(toDate(timestamp, {w_tz:String})) AS date, context
       FROM events
       WHERE org_id = {org:String} AND type IN ('page', 'screen', 'track') AND ${window.where} AND ${m.where}`,
     params: { ...m.params, ...window.params },
@@ -50,11 +56,11 @@ export function memberActivitySql(members: MemberIds, window: CompanyWindow) {
 export function timedActivitySql(members: MemberIds, window: CompanyWindow) {
   const inner = memberActivitySql(members, window)
   return {
-    sql: `SELECT person, timestamp, type, event, name, page_path, page_title, date, city, region, country, tz,
+    sql: `SELECT person, timestamp, type, event, name, page_path, page_title, date, context,
         toUInt32(if(next_ms > 0 AND next_ms - ms <= {s_gap:UInt32}, round(least(next_ms - ms, {s_cap:UInt32}) / 1000), 0)) AS spent,
         toUInt8(prev_ms = 0 OR ms - prev_ms > {s_gap:UInt32}) AS starts_session
       FROM (
-        SELECT person, timestamp, type, event, name, page_path, page_title, date, city, region, country, tz,
+        SELECT person, timestamp, type, event, name, page_path, page_title, date, context,
           toUnixTimestamp64Milli(timestamp) AS ms,
           leadInFrame(toUnixTimestamp64Milli(timestamp), 1, toInt64(0)) OVER w AS next_ms,
           lagInFrame(toUnixTimestamp64Milli(timestamp), 1, toInt64(0)) OVER w AS prev_ms

@@ -1,5 +1,5 @@
 import type { ActivityType, CompanyActivityDate, CompanyActivityUser } from '@fl0/contracts'
-import { timedActivitySql } from './activity.ts'
+import { PLACE_SQL, timedActivitySql } from './activity.ts'
 import { contextPlace, timeZoneCity } from './location.ts'
 import { isoOf, num, rows, type Client, type CompanyMembers } from '@fl0/query'
 import { displayName, type PersonInfo } from './people.ts'
@@ -32,7 +32,10 @@ export interface FeedRow {
 
 export async function loadFeedRows(client: Client, org: string, members: CompanyMembers, window: CompanyWindow) {
   const a = timedActivitySql(members, window)
-  const found = await rows<FeedRow>(client, `SELECT * FROM (${a.sql}) ORDER BY timestamp DESC, person LIMIT {limit:UInt32}`, {
+  // The places are read from the chosen rows' contexts only: parsing every row's took a company page
+  // at 10 million events 0.6 s more (bench/README.md).
+  const latest = `SELECT * FROM (${a.sql}) ORDER BY timestamp DESC, person LIMIT {limit:UInt32}`
+  const found = await rows<FeedRow>(client, `SELECT * EXCEPT (context), ${PLACE_SQL} FROM (${latest}) ORDER BY timestamp DESC, person`, {
     org,
     ...a.params,
     limit: FEED_EVENTS + 1,
