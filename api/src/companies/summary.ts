@@ -1,6 +1,6 @@
 import type { CompanyGraphPoint } from '@fl0/contracts'
 import { memberActivitySql } from './activity.ts'
-import { isoOf, memberFilter, num, rows, type Client, type CompanyMembers, type MemberIds } from '@fl0/query'
+import { ACTIVITY_TYPES_SQL, isoOf, memberFilter, num, rows, type Client, type CompanyMembers, type MemberIds } from '@fl0/query'
 import type { CompanyWindow } from './window.ts'
 
 /**
@@ -39,16 +39,29 @@ export interface Seen {
   lastSeen: string | null
 }
 
+/**
+ * First and last activity, as columns seen_n, first_seen and last_seen of a
+ * query over events rows of any type (seenOf reads them): a query that reads
+ * the same rows for something else (the profile's location) answers both in
+ * one pass.
+ */
+export const SEEN_SQL = `countIf(type IN ${ACTIVITY_TYPES_SQL}) AS seen_n, minIf(timestamp, type IN ${ACTIVITY_TYPES_SQL}) AS first_seen,
+  maxIf(timestamp, type IN ${ACTIVITY_TYPES_SQL}) AS last_seen`
+
+export function seenOf(row: { seen_n: string | number; first_seen: string; last_seen: string } | undefined): Seen {
+  if (!row || num(row.seen_n) === 0) return { firstSeen: null, lastSeen: null }
+  return { firstSeen: isoOf(row.first_seen), lastSeen: isoOf(row.last_seen) }
+}
+
 /** First and last activity at any time up to now. */
 export async function loadSeen(client: Client, org: string, members: MemberIds, now: CompanyWindow['params']['w_now']): Promise<Seen> {
   const m = memberFilter(members)
-  const [row] = await rows<{ n: string; first_seen: string; last_seen: string }>(
+  const [row] = await rows<{ seen_n: string; first_seen: string; last_seen: string }>(
     client,
-    `SELECT count() AS n, min(timestamp) AS first_seen, max(timestamp) AS last_seen
+    `SELECT ${SEEN_SQL}
      FROM events
-     WHERE org_id = {org:String} AND type IN ('page', 'screen', 'track') AND timestamp <= {now:DateTime64(3)} AND ${m.where}`,
+     WHERE org_id = {org:String} AND type IN ${ACTIVITY_TYPES_SQL} AND timestamp <= {now:DateTime64(3)} AND ${m.where}`,
     { org, now, ...m.params },
   )
-  if (!row || num(row.n) === 0) return { firstSeen: null, lastSeen: null }
-  return { firstSeen: isoOf(row.first_seen), lastSeen: isoOf(row.last_seen) }
+  return seenOf(row)
 }

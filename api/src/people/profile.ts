@@ -5,7 +5,7 @@ import { locationOf, type ContextLocation } from '../companies/location.ts'
 import { loadIpPlaces } from '../companies/places.ts'
 import { contextText, FREE_MAIL_PARAMS, latestTraitSql, num, personCompanySql, personFilter, resolvePerson, rows, type Client, type ResolvedPerson } from '@fl0/query'
 import { displayName, loadPeople } from '../companies/people.ts'
-import { loadSeen } from '../companies/summary.ts'
+import { SEEN_SQL, seenOf, type Seen } from '../companies/summary.ts'
 import { mergeTraits } from '../companies/traits.ts'
 import { notFound } from '../http/errors.ts'
 import { loadFeatures, topAndBottom } from './features.ts'
@@ -41,7 +41,7 @@ export async function userProfile(deps: ApiDeps, orgId: string, key: string): Pr
   const window = await profileWindow(deps.sql, orgId, deps.now())
   const m = personFilter(person)
   const activity = memberActivitySql(person, window)
-  const [identifyRows, people, company, seen, daily, events, features, location] = await Promise.all([
+  const [identifyRows, people, company, { seen, location }, daily, events, features] = await Promise.all([
     rows<{ traits: string }>(
       client,
       `SELECT toJSONString(traits) AS traits FROM trait_calls WHERE org_id = {org:String} AND type = 'identify' AND ${m.where}
@@ -50,7 +50,7 @@ export async function userProfile(deps: ApiDeps, orgId: string, key: string): Pr
     ),
     loadPeople(client, orgId, person),
     loadCompany(client, orgId, person),
-    loadSeen(client, orgId, person, window.params.w_now),
+    loadSeenAndLocation(client, orgId, person, window.params.w_now),
     rows<{ date: string; n: string }>(client, `SELECT date, count() AS n FROM (${activity.sql}) GROUP BY date`, { org: orgId, ...activity.params }),
     rows<{ event: string; n: string }>(
       client,
@@ -58,7 +58,6 @@ export async function userProfile(deps: ApiDeps, orgId: string, key: string): Pr
       { org: orgId, ...activity.params },
     ),
     loadFeatures(deps.sql, orgId),
-    loadLocation(client, orgId, person, window.params.w_now),
   ])
   const info = people.get(person.key)
   const byDate = new Map(daily.map((d) => [d.date, num(d.n)]))
@@ -108,17 +107,20 @@ async function loadCompany(client: Client, orgId: string, person: ResolvedPerson
 }
 
 /**
- * Where the person is, in the company page's order (companies/location.ts):
- * the latest context.location their events carry, else their address's place
- * (their latest located visit), else their latest time zone's city.
+ * First and last activity (summary.ts's rule), and where the person is, in
+ * the company page's order (companies/location.ts): the latest
+ * context.location their events carry, else their address's place (their
+ * latest located visit), else their latest time zone's city. One read of the
+ * person's rows serves both: at 10 million events the demo's most active
+ * person's rows took 0.5 s to read again.
  */
-async function loadLocation(client: Client, orgId: string, person: ResolvedPerson, now: string): Promise<string | null> {
+async function loadSeenAndLocation(client: Client, orgId: string, person: ResolvedPerson, now: string): Promise<{ seen: Seen; location: string | null }> {
   const m = personFilter(person)
   const latest = (col: string) => `argMaxIf(${col}, timestamp, ${col} != '')`
-  const [context, ipPlaces] = await Promise.all([
-    rows<ContextLocation>(
+  const [found, ipPlaces] = await Promise.all([
+    rows<ContextLocation & { seen_n: string; first_seen: string; last_seen: string }>(
       client,
-      `SELECT ${latest(contextText('location', 'city'))} AS city, ${latest(contextText('location', 'region'))} AS region,
+      `SELECT ${SEEN_SQL}, ${latest(contextText('location', 'city'))} AS city, ${latest(contextText('location', 'region'))} AS region,
          ${latest(contextText('location', 'country'))} AS country, ${latest(contextText('timezone'))} AS tz
        FROM events WHERE org_id = {org:String} AND timestamp <= {now:DateTime64(3)} AND ${m.where}`,
       { org: orgId, now, ...m.params },
@@ -126,5 +128,5 @@ async function loadLocation(client: Client, orgId: string, person: ResolvedPerso
     loadIpPlaces(client, orgId, person, now),
   ])
   const none = { city: '', region: '', country: '', tz: '' }
-  return locationOf(context[0] ?? none, ipPlaces.get(person.key) ?? null)
+  return { seen: seenOf(found[0]), location: locationOf(found[0] ?? none, ipPlaces.get(person.key) ?? null) }
 }
