@@ -42,7 +42,7 @@ const TOP_PAGES = 10
 const COMPANY_VISITORS = 2000
 
 const PERSONS = '{persons:Array(String)}'
-const WINDOW = `e.timestamp > {prev:DateTime64(3)} AND e.timestamp <= {now:DateTime64(3)}`
+const WINDOW = `timestamp > {prev:DateTime64(3)} AND timestamp <= {now:DateTime64(3)}`
 
 export function createHomeRoutes(deps: ApiDeps) {
   const app = new Hono<ApiEnv>()
@@ -56,7 +56,7 @@ async function loadHome(client: Client, org: string, now: Date): Promise<HomeSum
   const perPerson = `
     SELECT person, countIf(timestamp > {week:DateTime64(3)}) AS this_week, countIf(timestamp <= {week:DateTime64(3)}) AS last_week,
       max(timestamp) AS last_seen
-    FROM (${windowEventsSql(['type', 'timestamp'], `e.type IN ${ACTIVITY_TYPES_SQL} AND ${WINDOW}`)})
+    FROM (${windowEventsSql(['type', 'timestamp'], `type IN ${ACTIVITY_TYPES_SQL} AND ${WINDOW}`)})
     GROUP BY person`
   // One pass over the two weeks' people: the counts, the top people (identified, active this week) and the
   // most active visitors the companies are found from, each by its own order.
@@ -76,7 +76,7 @@ async function loadHome(client: Client, org: string, now: Date): Promise<HomeSum
     rows<{ path: string; url: string; title: string; views: string; visitors: string }>(
       client,
       `SELECT page_path AS path, argMax(page_url, timestamp) AS url, argMax(page_title, timestamp) AS title, count() AS views, uniqExact(person) AS visitors
-       FROM (${windowEventsSql(['type', 'timestamp', 'page_path', 'page_url', 'page_title'], `e.type = 'page' AND e.timestamp > {week:DateTime64(3)} AND e.timestamp <= {now:DateTime64(3)}`)})
+       FROM (${windowEventsSql(['type', 'timestamp', 'page_path', 'page_url', 'page_title'], `type = 'page' AND timestamp > {week:DateTime64(3)} AND timestamp <= {now:DateTime64(3)}`)})
        GROUP BY path ORDER BY views DESC, path LIMIT {pages:UInt32}`,
       params,
     ),

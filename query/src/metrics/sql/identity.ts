@@ -66,21 +66,31 @@ export function identityLinksSql(org: string, seenBy?: string): string {
  */
 export const traitCallsWithLinks = (org: string) => `trait_calls AS ev LEFT JOIN (${identityLinksSql(org)}) AS l ON l.anonymous_id = ev.anonymous_id`
 
+/** How selectWithPerson keys a person. */
+export interface PersonKey {
+  /** The id as text instead of its 64-bit hash. */
+  asText?: boolean
+  /** The key of an anonymous id no user id is linked to, from its SQL (the people list's 'anon:' keys); the id itself by default. */
+  anonymous?: (anonymousId: string) => string
+}
+
 /**
  * `SELECT <person> AS person, <columns>` of an organisation's events that
  * `where` keeps, each row's person by the rules above: for the many rows a
- * query reads (track calls over a date range). The rows with a user id, nearly
- * all of a product's track calls, are read without the links; only the
- * anonymous rows are joined to them, so the join probes the few, not the
- * millions. `where` and `columns` name the events' columns bare (never
- * anonymous_id or user_id). The person is its hash, or with `asText` its id.
+ * query reads (track calls over a date range, the home page's two weeks). The
+ * rows with a user id, nearly all of a product's track calls, are read
+ * without the links; only the anonymous rows are joined to them, so the join
+ * probes the few, not the millions. `where` and `columns` name the events'
+ * columns bare (never anonymous_id or user_id), and `where` holds the
+ * organisation's condition. The person is its hash, or as `key` says.
  */
-export function selectWithPerson(org: string, columns: string, where: string, asText = false): string {
-  const key = (id: string) => (asText ? id : `cityHash64(${id})`)
+export function selectWithPerson(org: string, columns: string, where: string, key: PersonKey = {}): string {
+  const wrap = (id: string) => (key.asText ? id : `cityHash64(${id})`)
+  const anonymous = key.anonymous?.('ev.anonymous_id') ?? 'ev.anonymous_id'
   return `
-      SELECT ${key('user_id')} AS person, ${columns} FROM events WHERE ${where} AND user_id != ''
+      SELECT ${wrap('user_id')} AS person, ${columns} FROM events WHERE ${where} AND user_id != ''
       UNION ALL
-      SELECT ${key(`if(l.linked_user != '', l.linked_user, ev.anonymous_id)`)} AS person, ${columns}
+      SELECT ${wrap(`if(l.linked_user != '', l.linked_user, ${anonymous})`)} AS person, ${columns}
       FROM events AS ev LEFT JOIN (${identityLinksSql(org)}) AS l ON l.anonymous_id = ev.anonymous_id
       WHERE ${where} AND ev.user_id = '' AND ev.anonymous_id != '' AND ${notBotSql(org, 'ev.')}`
 }

@@ -42,7 +42,7 @@ export function reachedSql(p: Params, plan: MetricPlan, orgId: string, span: Spa
     `org_id = ${org} AND type = 'track' ${eventFilter}
         AND timestamp >= ${p.bind("DateTime64(3, 'UTC')", span.since)} AND timestamp <= ${p.bind("DateTime64(3, 'UTC')", span.until)}
         AND toDate(timestamp, ${tz}) BETWEEN ${p.bind('Date', span.from)} AND ${p.bind('Date', span.to)}`,
-    true,
+    { asText: true },
   )
   const perPerson = `
       SELECT person, ${counts.join(', ')}
