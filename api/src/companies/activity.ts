@@ -35,26 +35,43 @@ export const PLACE_SQL = `${contextText('location', 'city')} AS city, ${contextT
   ${contextText('location', 'country')} AS country, ${contextText('timezone')} AS tz`
 
 /**
- * Columns: person, timestamp, message_id, type, event, name, page_path, page_title,
- * date (YYYY-MM-DD in the organisation's zone) and context (its JSON text, for PLACE_SQL).
+ * The company's activity rows of the window, as a condition on `events`
+ * (bare columns), with its parameters.
  */
-export function memberActivitySql(members: MemberIds, window: CompanyWindow) {
+export function memberActivityWhere(members: MemberIds, window: CompanyWindow) {
   const m = memberFilter(members)
   return {
-    sql: `SELECT ${m.person} AS person, timestamp, message_id, type, event, name, page_path, page_title,
+    where: `org_id = {org:String} AND type IN ('page', 'screen', 'track') AND ${window.where} AND ${m.where}`,
+    params: { ...m.params, ...window.params },
+    person: m.person,
+  }
+}
+
+/**
+ * Columns: person, timestamp, message_id, type, event, name, page_path, page_title,
+ * date (YYYY-MM-DD in the organisation's zone) and context (its JSON text, for PLACE_SQL).
+ * With `since` (an SQL time), only the rows from then on.
+ */
+export function memberActivitySql(members: MemberIds, window: CompanyWindow, since?: string) {
+  const a = memberActivityWhere(members, window)
+  return {
+    sql: `SELECT ${a.person} AS person, timestamp, message_id, type, event, name, page_path, page_title,
         toString(toDate(timestamp, {w_tz:String})) AS date, context
       FROM events
-      WHERE org_id = {org:String} AND type IN ('page', 'screen', 'track') AND ${window.where} AND ${m.where}`,
-    params: { ...m.params, ...window.params },
+      WHERE ${a.where}${since ? ` AND timestamp >= ${since}` : ''}`,
+    params: a.params,
   }
 }
 
 /**
  * memberActivitySql plus, per event: `spent` (whole seconds, the rule above),
- * and `starts_session` (1 for a session's first event).
+ * and `starts_session` (1 for a session's first event). With `since`, the rows
+ * from then on, timed among themselves: the times of those from SESSION_GAP_MS
+ * after it on are the same as over the whole window (a row's next event is
+ * later, and a previous event further back starts a session either way).
  */
-export function timedActivitySql(members: MemberIds, window: CompanyWindow) {
-  const inner = memberActivitySql(members, window)
+export function timedActivitySql(members: MemberIds, window: CompanyWindow, since?: string) {
+  const inner = memberActivitySql(members, window, since)
   return {
     sql: `SELECT person, timestamp, type, event, name, page_path, page_title, date, context,
         toUInt32(if(next_ms > 0 AND next_ms - ms <= {s_gap:UInt32}, round(least(next_ms - ms, {s_cap:UInt32}) / 1000), 0)) AS spent,

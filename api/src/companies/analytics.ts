@@ -31,7 +31,9 @@ export async function loadAnalytics(client: Client, org: string, members: Compan
     ),
   ])
   return {
-    ...daily,
+    pageViews: daily.pageViews,
+    visitors: daily.visitors,
+    events: daily.events,
     topPages: pages.map((p) => ({ path: p.path, title: p.title, views: num(p.views), visitors: num(p.visitors) })),
     topEvents: events.map((e) => ({ name: e.event_name, count: num(e.count), visitors: num(e.visitors) })),
   }

@@ -11,7 +11,7 @@ import { companyNameFromPeople, loadPeople } from './people.ts'
 import { loadBusinessIntents } from '../identification/intents.ts'
 import { loadCompanyIpPlace, loadIpPlaces } from './places.ts'
 import { loadGroupTraits } from './profile.ts'
-import { loadDaily, loadSeen, loadVisitorCount } from './summary.ts'
+import { loadDaily, loadSeen } from './summary.ts'
 import { allTraits, panelTraits, withIpPlace, type TraitValue } from './traits.ts'
 import { loadVisitors } from './visitors.ts'
 import { companyWindow, type CompanyWindow } from './window.ts'
@@ -48,11 +48,10 @@ export async function companyDetail(deps: ApiDeps, orgId: string, param: string)
   const f = await findCompany(deps, orgId, param)
   const client = deps.events.client
   const now = f.window.params.w_now
-  const [traits, people, daily, visitors, seen, feed, ipPlaces, companyPlace, intents] = await Promise.all([
+  const [traits, people, daily, seen, feed, ipPlaces, companyPlace, intents] = await Promise.all([
     loadGroupTraits(client, orgId, f.members),
     loadPeople(client, orgId, f.members),
     loadDaily(client, orgId, f.members, f.window),
-    loadVisitorCount(client, orgId, f.members, f.window),
     loadSeen(client, orgId, f.members, now),
     loadFeedRows(client, orgId, f.members, f.window),
     loadIpPlaces(client, orgId, f.members, now),
@@ -65,7 +64,7 @@ export async function companyDetail(deps: ApiDeps, orgId: string, param: string)
     domain,
     logoUrl: logoUrlFor(deps.logoUrlTemplate, domain),
     website: websiteOf(traits, domain),
-    visitors,
+    visitors: daily.windowVisitors,
     lastSeen: seen.lastSeen,
     pageViews: daily.pageViews.reduce((n, p) => n + p.value, 0),
     graph: daily.pageViews,

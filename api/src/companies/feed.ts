@@ -1,5 +1,5 @@
 import type { ActivityType, CompanyActivityDate, CompanyActivityUser } from '@fl0/contracts'
-import { PLACE_SQL, timedActivitySql } from './activity.ts'
+import { memberActivityWhere, PLACE_SQL, SESSION_GAP_MS, timedActivitySql } from './activity.ts'
 import { contextPlace, timeZoneCity } from './location.ts'
 import { isoOf, num, rows, type Client, type CompanyMembers } from '@fl0/query'
 import { displayName, type PersonInfo } from './people.ts'
@@ -31,7 +31,12 @@ export interface FeedRow {
 }
 
 export async function loadFeedRows(client: Client, org: string, members: CompanyMembers, window: CompanyWindow) {
-  const a = timedActivitySql(members, window)
+  // Only the newest events are timed: from the oldest of the FEED_EVENTS + 1 newest, less a session's gap
+  // (timedActivitySql), not the whole window. At 10 million events a company with 41,693 events in 30 days
+  // showed its feed in 0.43 s instead of 1.03 s (bench/README.md).
+  const newest = memberActivityWhere(members, window)
+  const since = `(SELECT min(timestamp) - INTERVAL ${SESSION_GAP_MS} MILLISECOND FROM (SELECT timestamp FROM events WHERE ${newest.where} ORDER BY timestamp DESC LIMIT {limit:UInt32}))`
+  const a = timedActivitySql(members, window, since)
   // The places are read from the chosen rows' contexts only: parsing every row's took a company page
   // at 10 million events 0.6 s more (bench/README.md).
   const latest = `SELECT * FROM (${a.sql}) ORDER BY timestamp DESC, person LIMIT {limit:UInt32}`

@@ -370,3 +370,26 @@ describe('a company by its id (the group id)', () => {
     expect((await t.call('GET', '/api-v2/orgs/other/companies/by-id/g-globex', { cookie: otherCookie })).status).toBe(404)
   })
 })
+
+describe('a company busier than the feed holds', () => {
+  it('shows the newest 5,000 events, says so, and times them as over the whole window; its numbers count every event', async () => {
+    const { cookie: busyCookie, orgId: busy } = await t.signUpWithOrg('Bea', 'Busy')
+    // Two people of busy.com: Bea's one session of 5,010 page views a minute apart (2026-02-25 00:00 to
+    // 2026-02-28 11:29), and Cy's one page 40 minutes before the feed's oldest event.
+    const start = Date.parse('2026-02-25T00:00:00Z')
+    await insertEvents(t.events, [
+      eventRow({ org_id: busy, type: 'group', user_id: 'u-bea', group_id: 'g-busy', timestamp: at('2026-02-20T00:00:00Z'), traits: { name: 'Busy', domain: 'busy.com' } }),
+      eventRow({ org_id: busy, type: 'group', user_id: 'u-cy', group_id: 'g-busy', timestamp: at('2026-02-20T00:00:00Z'), traits: {} }),
+      ...Array.from({ length: 5010 }, (_, i) => eventRow({ org_id: busy, type: 'page', user_id: 'u-bea', timestamp: new Date(start + i * 60_000), page_path: `/p${i}`, page_title: `Page ${i}` })),
+      eventRow({ org_id: busy, type: 'page', user_id: 'u-cy', timestamp: new Date(start + 9 * 60_000 - 40 * 60_000), page_path: '/cy' }),
+    ])
+    const c = await get<CompanyDetail>('/api-v2/orgs/busy/companies/busy.com', busyCookie)
+    expect(c).toMatchObject({ truncated: true, pageViews: 5011, visitors: 2, lastSeen: '2026-02-28T11:29:00.000Z' })
+    const shown = c.dates.flatMap((d) => d.users).flatMap((u) => u.events)
+    expect(shown).toHaveLength(5000)
+    // The newest 5,000 are Bea's pages 10 to 5,009: each read until the next, a minute; the last has no next.
+    expect(c.dates.flatMap((d) => d.users).map((u) => u.id)).not.toContain('u-cy')
+    expect(shown.map((e) => e.path).sort()).toEqual(Array.from({ length: 5000 }, (_, i) => `/p${i + 10}`).sort())
+    expect(shown.filter((e) => e.timeSpent !== 60).map((e) => [e.path, e.timeSpent])).toEqual([['/p5009', 0]])
+  })
+})
