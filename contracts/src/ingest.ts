@@ -181,6 +181,18 @@ export interface IngestedEvent {
   context: Record<string, unknown>
   /** Kept as JSON text: nothing queries inside it. */
   integrations: string
+  /**
+   * Where the call says it came from: context.location's city, region and
+   * country, and context.timezone, as text (query/src/context.ts's
+   * contextText: a string as it is, a number or boolean as written, '' when
+   * absent or null). Columns of their own (clickhouse/0013), so that places
+   * are read without the contexts. The ingest writes them; a row without them
+   * gets them from its context when stored.
+   */
+  context_city?: string
+  context_region?: string
+  context_country?: string
+  context_timezone?: string
 }
 
 /** A Date as ClickHouse's DateTime64(3) text, in UTC: "2026-03-01 12:00:00.000". */

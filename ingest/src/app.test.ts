@@ -28,6 +28,19 @@ describe('POST /v1/* single calls', () => {
     expect(published[0]).toMatchObject({ page_url: page.url, page_path: '/a', page_referrer: page.referrer, page_title: 'A', page_search: '?x=1' })
   })
 
+  it("takes the place from context.location and context.timezone, as text", async () => {
+    const { post, published } = setup()
+    await post('/v1/track', { anonymousId: 'a', event: 'E', context: { location: { city: 'Lyon', country: 'France', region: null }, timezone: 'Europe/Paris' } })
+    await post('/v1/track', { anonymousId: 'a', event: 'E', context: { location: { city: 75001, region: true } } })
+    await post('/v1/track', { anonymousId: 'a', event: 'E', context: { location: 'Lyon' } })
+    const place = (e: IngestedEvent) => [e.context_city, e.context_region, e.context_country, e.context_timezone]
+    expect(published.map(place)).toEqual([
+      ['Lyon', '', 'France', 'Europe/Paris'],
+      ['75001', 'true', '', ''],
+      ['', '', '', ''],
+    ])
+  })
+
   it('keeps a given messageId, and numeric ids become strings', async () => {
     const { post, published } = setup()
     await post('/v1/track', { userId: 42, event: 'E', messageId: 'm-1' })

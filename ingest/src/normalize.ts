@@ -101,6 +101,7 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
   // A forwarded event's timestamp is the forwarder's corrected one; its client's own reading is originalTimestamp.
   const forwardedOriginal = enrich.forwarded ? (call.originalTimestamp ?? originalTimestamp) : originalTimestamp
 
+  const location = isObject(context.location) ? context.location : undefined
   // Key order matters: see IngestedEvent.
   const event: IngestedEvent = {
     org_id: enrich.orgId,
@@ -128,8 +129,17 @@ export function normalizeCall(type: string, raw: unknown, enrich: Enrichment, pr
     traits,
     context,
     integrations: JSON.stringify(integrations),
+    context_city: placeText(location?.city),
+    context_region: placeText(location?.region),
+    context_country: placeText(location?.country),
+    context_timezone: placeText(context.timezone),
   }
   return { ok: true, event }
+}
+
+/** A context field as the events' context_* columns hold it (IngestedEvent). */
+function placeText(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value)
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ActivityType, CompanyActivityDate, CompanyActivityUser } from '@fl0/contracts'
-import { memberActivityWhere, PLACE_SQL, SESSION_GAP_MS, timedActivitySql } from './activity.ts'
+import { memberActivityWhere, SESSION_GAP_MS, timedActivitySql } from './activity.ts'
 import { contextPlace, timeZoneCity } from './location.ts'
 import { isoOf, num, rows, type Client, type CompanyMembers } from '@fl0/query'
 import { displayName, type PersonInfo } from './people.ts'
@@ -37,10 +37,7 @@ export async function loadFeedRows(client: Client, org: string, members: Company
   const newest = memberActivityWhere(members, window)
   const since = `(SELECT min(timestamp) - INTERVAL ${SESSION_GAP_MS} MILLISECOND FROM (SELECT timestamp FROM events WHERE ${newest.where} ORDER BY timestamp DESC LIMIT {limit:UInt32}))`
   const a = timedActivitySql(members, window, since)
-  // The places are read from the chosen rows' contexts only: parsing every row's took a company page
-  // at 10 million events 0.6 s more (bench/README.md).
-  const latest = `SELECT * FROM (${a.sql}) ORDER BY timestamp DESC, person LIMIT {limit:UInt32}`
-  const found = await rows<FeedRow>(client, `SELECT * EXCEPT (context), ${PLACE_SQL} FROM (${latest}) ORDER BY timestamp DESC, person`, {
+  const found = await rows<FeedRow>(client, `SELECT * FROM (${a.sql}) ORDER BY timestamp DESC, person LIMIT {limit:UInt32}`, {
     org,
     ...a.params,
     limit: FEED_EVENTS + 1,

@@ -1,5 +1,5 @@
 import type { CompanyVisitor } from '@fl0/contracts'
-import { memberActivitySql, PLACE_SQL, timedActivitySql } from './activity.ts'
+import { memberActivitySql, timedActivitySql } from './activity.ts'
 import { locationOf } from './location.ts'
 import { isoOf, num, rows, type Client, type CompanyMembers } from '@fl0/query'
 import { displayName, type PersonInfo } from './people.ts'
@@ -38,7 +38,7 @@ export async function loadVisitors(client: Client, org: string, members: Company
          countIf(type = 'page') AS page_views, countIf(type = 'track') AS events, sum(spent) AS time_spent,
          argMaxIf(city, timestamp, city != '') AS city, argMaxIf(region, timestamp, region != '') AS region,
          argMaxIf(country, timestamp, country != '') AS country, argMaxIf(tz, timestamp, tz != '') AS tz
-       FROM (SELECT *, ${PLACE_SQL} FROM (${timed.sql}))
+       FROM (${timed.sql})
        GROUP BY person
        ORDER BY last_seen DESC, person
        LIMIT {limit:UInt32}`,

@@ -74,7 +74,7 @@ async function metricsByEvent(sql: Sql, orgId: string) {
 
 /**
  * One stored call of the person, whole: every column as stored (the
- * organisation's id left out), times as ISO-8601 UTC, JSON columns and the context as objects,
+ * organisation's id left out, and the context's places, which the context shows), times as ISO-8601 UTC, JSON columns and the context as objects,
  * integrations parsed when it is JSON. Another person's call, or another
  * organisation's, is not found.
  */
@@ -82,7 +82,7 @@ export async function storedEvent(client: Client, orgId: string, person: Resolve
   const m = personFilter(person)
   const [row] = await rows<Record<string, unknown>>(
     client,
-    `SELECT * EXCEPT (org_id) FROM events WHERE org_id = {org:String} AND message_id = {id:String} AND ${m.where} LIMIT 1`,
+    `SELECT * EXCEPT (org_id, context_city, context_region, context_country, context_timezone) FROM events WHERE org_id = {org:String} AND message_id = {id:String} AND ${m.where} LIMIT 1`,
     { org: orgId, id: messageId, ...m.params },
   )
   if (!row) throw notFound(PEOPLE_TEXT.eventNotFound)

@@ -3,7 +3,7 @@ import type { ApiDeps } from '../deps.ts'
 import { memberActivitySql } from '../companies/activity.ts'
 import { locationOf, type ContextLocation } from '../companies/location.ts'
 import { loadIpPlaces } from '../companies/places.ts'
-import { contextText, FREE_MAIL_PARAMS, latestTraitSql, num, personCompanySql, personFilter, resolvePerson, rows, type Client, type ResolvedPerson } from '@fl0/query'
+import { FREE_MAIL_PARAMS, latestTraitSql, num, personCompanySql, personFilter, resolvePerson, rows, type Client, type ResolvedPerson } from '@fl0/query'
 import { displayName, loadPeople } from '../companies/people.ts'
 import { SEEN_SQL, seenOf, type Seen } from '../companies/summary.ts'
 import { mergeTraits } from '../companies/traits.ts'
@@ -120,8 +120,8 @@ async function loadSeenAndLocation(client: Client, orgId: string, person: Resolv
   const [found, ipPlaces] = await Promise.all([
     rows<ContextLocation & { seen_n: string; first_seen: string; last_seen: string }>(
       client,
-      `SELECT ${SEEN_SQL}, ${latest(contextText('location', 'city'))} AS city, ${latest(contextText('location', 'region'))} AS region,
-         ${latest(contextText('location', 'country'))} AS country, ${latest(contextText('timezone'))} AS tz
+      `SELECT ${SEEN_SQL}, ${latest('context_city')} AS city, ${latest('context_region')} AS region,
+         ${latest('context_country')} AS country, ${latest('context_timezone')} AS tz
        FROM events WHERE org_id = {org:String} AND timestamp <= {now:DateTime64(3)} AND ${m.where}`,
       { org: orgId, now, ...m.params },
     ),

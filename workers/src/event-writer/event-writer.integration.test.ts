@@ -116,6 +116,31 @@ describe('event writer', () => {
     await bus.close()
   })
 
+  it("stores the context's place as the ingest gave it, and reads it from the context of a record that has none", async () => {
+    const bus = createDiskBus({ dir: busDir })
+    const writer = await startEventWriter({ bus, store, logger: silent, maxWaitMs: 20 })
+    const context = { location: { city: 'Lyon', country: 'France', region: 69 }, timezone: 'Europe/Paris' }
+    await publish(bus, [
+      // As the ingest writes it.
+      event(0, { org_id: 'org-place', context, context_city: 'Lyon', context_region: '69', context_country: 'France', context_timezone: 'Europe/Paris' }),
+      // As published before the columns were (or by a writer that leaves them out).
+      event(1, { org_id: 'org-place', context }),
+      event(2, { org_id: 'org-place', context: { timezone: null } }),
+    ])
+    await until(async () => (await count('org-place')) === 3)
+    const r = await store.client.query({
+      query: `SELECT message_id, context_city, context_region, context_country, context_timezone FROM events WHERE org_id = 'org-place' ORDER BY message_id`,
+      format: 'JSONEachRow',
+    })
+    expect(await r.json()).toEqual([
+      { message_id: 'm-0', context_city: 'Lyon', context_region: '69', context_country: 'France', context_timezone: 'Europe/Paris' },
+      { message_id: 'm-1', context_city: 'Lyon', context_region: '69', context_country: 'France', context_timezone: 'Europe/Paris' },
+      { message_id: 'm-2', context_city: '', context_region: '', context_country: '', context_timezone: '' },
+    ])
+    await writer.stop()
+    await bus.close()
+  })
+
   it('counts a replayed batch once after a restart from an old offset (crash between insert and commit)', async () => {
     const before = await count()
     // Rewind the group's committed offset, as if the process died right after inserting.
