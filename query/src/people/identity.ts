@@ -241,7 +241,10 @@ export interface ResolvedPerson extends MemberIds {
  * theirs; undefined when the organisation has no such person: a user id no
  * event carries, or an anonymous id that is unknown, linked to a user (its
  * events are that user's now) or a bot's. A user's anonymous ids leave out
- * bots' (bots.ts): their calls with the user id stay the user's.
+ * bots' (bots.ts): their calls with the user id stay the user's. Which ids
+ * events carried is read from identity_pairs (a pair for every event's ids):
+ * at 10 million events, asking `events` whether a user id is there took a
+ * profile 190 ms, the pairs 10 ms.
  */
 export async function resolvePerson(client: Client, org: string, key: string): Promise<ResolvedPerson | undefined> {
   if (isAnonymousKey(key)) {
@@ -250,7 +253,7 @@ export async function resolvePerson(client: Client, org: string, key: string): P
     const [row] = await rows<{ seen: string; linked: string; bot: number }>(
       client,
       `SELECT count() AS seen, countIf(user_id != '') AS linked, {anon:String} IN (${botIdsSql()}) AS bot
-       FROM events WHERE org_id = {org:String} AND anonymous_id = {anon:String}`,
+       FROM identity_pairs WHERE org_id = {org:String} AND anonymous_id = {anon:String}`,
       { org, anon },
     )
     if (!row || Number(row.seen) === 0 || Number(row.linked) > 0 || Number(row.bot) > 0) return undefined
@@ -258,7 +261,7 @@ export async function resolvePerson(client: Client, org: string, key: string): P
   }
   const [row] = await rows<{ seen: string; anons: string[] }>(
     client,
-    `SELECT (SELECT count() FROM events WHERE org_id = {org:String} AND user_id = {user:String}) AS seen,
+    `SELECT (SELECT count() FROM identity_pairs WHERE org_id = {org:String} AND user_id = {user:String}) AS seen,
        (SELECT groupArray(${MAX_IDENTITIES})(anonymous_id) FROM (${IDENTITY_LINKS_SQL}) WHERE linked_user = {user:String} AND anonymous_id NOT IN (${botIdsSql()})) AS anons`,
     { org, user: key },
   )
