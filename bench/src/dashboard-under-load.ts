@@ -10,6 +10,7 @@
  *   npx tsx bench/src/dashboard-under-load.ts --pace 0         # calls back to back, a reader that never pauses
  *   npx tsx bench/src/dashboard-under-load.ts --screens people # the home page and the People list instead of the charts
  *   npx tsx bench/src/dashboard-under-load.ts --screens traits # metrics by traits and companies, trait values, a profile
+ *   npx tsx bench/src/dashboard-under-load.ts --screens companies # a company's page and Visitors tab, a profile
  *
  * By default one call starts every second (--pace 1000), the three in turn: a
  * team reading its dashboards. Back to back (--pace 0), the reader takes all
@@ -134,7 +135,18 @@ const TRAITS: Case[] = [
   { name: 'a company by its id', path: '/api-v2/orgs/bench/companies/by-id/{company}' },
 ]
 
-const CASES = values.screens === 'people' ? PEOPLE : values.screens === 'traits' ? TRAITS : CHARTS
+/**
+ * The screens that show where people are and what they did, one company or
+ * person at a time: a company's page (its feed), its Visitors tab and a
+ * person's profile.
+ */
+const COMPANIES: Case[] = [
+  { name: "a company's page (of the charts' audience's first member)", path: '/api-v2/orgs/bench/companies/{company}' },
+  { name: 'its Visitors tab', path: '/api-v2/orgs/bench/companies/{company}/visitors' },
+  { name: "the profile of the People list's first person (the demo's most active)", path: '/api/orgs/bench/people/{person}' },
+]
+
+const CASES = values.screens === 'people' ? PEOPLE : values.screens === 'traits' ? TRAITS : values.screens === 'companies' ? COMPANIES : CHARTS
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!
 const rate = Number(values.rate)
@@ -158,12 +170,12 @@ try {
     return { ms: performance.now() - started, text }
   }
 
-  if (CASES === TRAITS) {
+  if (CASES === TRAITS || CASES === COMPANIES) {
     // The People list's first person, and the company of the first member of the charts' audience.
     const person = (JSON.parse((await ask({ name: 'people', path: '/api-v2/orgs/bench/people' })).text) as { users: Array<{ id: string }> }).users[0]!.id
     const preview = JSON.parse((await ask(CHARTS[2]!)).text) as { users: Array<{ companyId: string | null }> }
     const company = preview.users.find((u) => u.companyId)!.companyId!
-    for (const c of TRAITS) c.path = c.path.replace('{person}', encodeURIComponent(person)).replace('{company}', encodeURIComponent(company))
+    for (const c of CASES) c.path = c.path.replace('{person}', encodeURIComponent(person)).replace('{company}', encodeURIComponent(company))
   }
 
   // The ingest, at a steady rate of 100-event batches, for as long as the calls take.

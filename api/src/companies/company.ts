@@ -48,16 +48,18 @@ export async function companyDetail(deps: ApiDeps, orgId: string, param: string)
   const f = await findCompany(deps, orgId, param)
   const client = deps.events.client
   const now = f.window.params.w_now
-  const [traits, people, daily, seen, feed, ipPlaces, companyPlace, intents] = await Promise.all([
+  const [traits, people, daily, feed, ipPlaces, companyPlace, intents] = await Promise.all([
     loadGroupTraits(client, orgId, f.members),
     loadPeople(client, orgId, f.members),
     loadDaily(client, orgId, f.members, f.window),
-    loadSeen(client, orgId, f.members, now),
     loadFeedRows(client, orgId, f.members, f.window),
     loadIpPlaces(client, orgId, f.members, now),
     loadCompanyIpPlace(client, orgId, f.members, now),
     loadBusinessIntents(client, f.members.domain, f.window.dates[0]!),
   ])
+  // The last activity is the window's when it has any (the window ends now); only a company quiet for
+  // the whole window is looked up further back. At 10 million events that read took 0.5 s.
+  const lastSeen = daily.lastSeen ?? (await loadSeen(client, orgId, f.members, now)).lastSeen
   const domain = f.members.domain
   return {
     name: nameOf(traits, people, domain),
@@ -65,7 +67,7 @@ export async function companyDetail(deps: ApiDeps, orgId: string, param: string)
     logoUrl: logoUrlFor(deps.logoUrlTemplate, domain),
     website: websiteOf(traits, domain),
     visitors: daily.windowVisitors,
-    lastSeen: seen.lastSeen,
+    lastSeen,
     pageViews: daily.pageViews.reduce((n, p) => n + p.value, 0),
     graph: daily.pageViews,
     traits: panelTraits(withIpPlace(traits, companyPlace)),

@@ -15,6 +15,8 @@ export interface Daily {
   events: CompanyGraphPoint[]
   /** Distinct visitors over the whole window (not the sum of the days'). */
   windowVisitors: number
+  /** The window's last activity: the last at any time up to now, when the window has any; else null. */
+  lastSeen: string | null
 }
 
 /**
@@ -24,15 +26,22 @@ export interface Daily {
  */
 export async function loadDaily(client: Client, org: string, members: CompanyMembers, window: CompanyWindow): Promise<Daily> {
   const a = memberActivitySql(members, window)
-  const found = await rows<{ date: string; page_views: string; visitors: string; events: string }>(
+  const found = await rows<{ date: string; page_views: string; visitors: string; events: string; n: string; last_seen: string }>(
     client,
-    `SELECT date, countIf(type = 'page') AS page_views, uniqExact(person) AS visitors, countIf(type = 'track') AS events
+    `SELECT date, countIf(type = 'page') AS page_views, uniqExact(person) AS visitors, countIf(type = 'track') AS events, count() AS n, max(timestamp) AS last_seen
      FROM (${a.sql}) GROUP BY GROUPING SETS ((date), ())`,
     { org, ...a.params },
   )
   const byDate = new Map(found.map((r) => [r.date, r]))
   const series = (pick: (r: (typeof found)[number]) => string) => window.dates.map((date) => ({ date, value: num(byDate.has(date) ? pick(byDate.get(date)!) : 0) }))
-  return { pageViews: series((r) => r.page_views), visitors: series((r) => r.visitors), events: series((r) => r.events), windowVisitors: num(byDate.get('')?.visitors) }
+  const whole = byDate.get('')
+  return {
+    pageViews: series((r) => r.page_views),
+    visitors: series((r) => r.visitors),
+    events: series((r) => r.events),
+    windowVisitors: num(whole?.visitors),
+    lastSeen: whole && num(whole.n) > 0 ? isoOf(whole.last_seen) : null,
+  }
 }
 
 export interface Seen {

@@ -392,4 +392,19 @@ describe('a company busier than the feed holds', () => {
     expect(shown.map((e) => e.path).sort()).toEqual(Array.from({ length: 5000 }, (_, i) => `/p${i + 10}`).sort())
     expect(shown.filter((e) => e.timeSpent !== 60).map((e) => [e.path, e.timeSpent])).toEqual([['/p5009', 0]])
   })
+
+  it('shows when a company quiet for the 30 days was last seen, never a visit stamped ahead of now', async () => {
+    const { cookie: quietCookie, orgId: quiet } = await t.signUpWithOrg('Quinn', 'Quiet')
+    await insertEvents(t.events, [
+      eventRow({ org_id: quiet, type: 'group', user_id: 'u-q', group_id: 'g-q', timestamp: at('2026-01-10T00:00:00Z'), traits: { name: 'Quiet', domain: 'quiet.com' } }),
+      eventRow({ org_id: quiet, type: 'page', user_id: 'u-q', timestamp: at('2026-01-15T10:00:00Z'), page_path: '/a' }),
+      eventRow({ org_id: quiet, type: 'track', event: 'Clicked', user_id: 'u-q', timestamp: at('2026-01-20T10:00:00Z') }),
+      // An identify says who, not what: not activity.
+      eventRow({ org_id: quiet, type: 'identify', user_id: 'u-q', timestamp: at('2026-01-25T10:00:00Z'), traits: { name: 'Quinn' } }),
+      // A client clock ahead: counts once its time comes.
+      eventRow({ org_id: quiet, type: 'page', user_id: 'u-q', timestamp: at('2026-03-05T10:00:00Z'), page_path: '/b' }),
+    ])
+    const c = await get<CompanyDetail>('/api-v2/orgs/quiet/companies/quiet.com', quietCookie)
+    expect(c).toMatchObject({ name: 'Quiet', visitors: 0, pageViews: 0, lastSeen: '2026-01-20T10:00:00.000Z', dates: [], truncated: false })
+  })
 })
