@@ -143,6 +143,11 @@ describe('POST /v1/webhooks/{sourceId}: Segment', () => {
       traits: {},
       context: SEGMENT_TRACK.context,
       integrations: '{}',
+      // The context names no place.
+      context_city: '',
+      context_region: '',
+      context_country: '',
+      context_timezone: '',
     })
   })
 

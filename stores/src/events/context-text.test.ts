@@ -13,6 +13,8 @@ import { contextText } from '@fl0/query'
  * clickhouse/0012_context_text.sql on chDB: events stored with a JSON context
  * keep it, as JSON text, through the upgrade; new events store theirs as sent;
  * a context that is not an object is refused, as the JSON column refused it.
+ * And 0013_context_places.sql after it: the places of the events stored
+ * before, in their parts.
  */
 const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
 let store: EventStore
@@ -45,7 +47,7 @@ describe('events.context as text', () => {
     await migrateEvents(store, `${before}/`)
     const old = { location: { city: 'Lyon', country: 'France' }, puid: 42, page: { url: 'https://a.test/x?y=1', title: 'Ünïcode “quotes”' }, timezone: 'Europe/Paris' }
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm1', context: old }), eventRow({ org_id: 'a', message_id: 'm2', context: {} })])
-    expect(await migrateEvents(store)).toEqual(['0012_context_text'])
+    expect(await migrateEvents(store)).toEqual(['0012_context_text', '0013_context_places'])
 
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm3', context: { location: { city: 'Oslo' }, library: { name: 'analytics.js', version: '2.0' } } })])
     expect(await contexts()).toEqual([
@@ -53,6 +55,24 @@ describe('events.context as text', () => {
       { message_id: 'm2', context: {}, type: 'String', city: '' },
       { message_id: 'm3', context: { location: { city: 'Oslo' }, library: { name: 'analytics.js', version: '2.0' } }, type: 'String', city: 'Oslo' },
     ])
+    // 0013: the places of the events stored before it, written into their parts by the migration; a new row's from its context.
+    const places = await store.client.query({
+      query: `SELECT message_id, context_city, context_region, context_country, context_timezone FROM events ORDER BY message_id`,
+      format: 'JSONEachRow',
+    })
+    expect(await places.json()).toEqual([
+      { message_id: 'm1', context_city: 'Lyon', context_region: '', context_country: 'France', context_timezone: 'Europe/Paris' },
+      { message_id: 'm2', context_city: '', context_region: '', context_country: '', context_timezone: '' },
+      { message_id: 'm3', context_city: 'Oslo', context_region: '', context_country: '', context_timezone: '' },
+    ])
+    const parts = await store.client.query({
+      query: `SELECT uniqExact(name) AS parts, uniqExactIf(name, column = 'context_timezone') AS with_places
+              FROM system.parts_columns WHERE database = currentDatabase() AND table = 'events' AND active`,
+      format: 'JSONEachRow',
+    })
+    const [{ parts: n, with_places }] = await parts.json<{ parts: string; with_places: string }>()
+    expect(Number(n)).toBeGreaterThan(0)
+    expect(with_places).toBe(n)
   })
 
   it("reads a field as the JSON column did: text as it is, a number or boolean as written, '' when null or absent", async () => {
