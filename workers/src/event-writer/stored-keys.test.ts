@@ -56,4 +56,16 @@ describe('the stored keys', () => {
     const fresh = Array.from({ length: 2_000 }, () => randomUUID())
     expect(fresh.filter((id) => keys.mayHold(keys.hash('org-d', id))).length).toBeLessThan(100)
   })
+  it('clears all but about 1 % of new keys once it holds as many as it was sized for', async () => {
+    const keys = createStoredKeys(store, silent, 200_000)
+    await keys.loaded
+    const key = () => keys.hash('org-e', randomUUID())
+    // The events the tests above stored (8,000) and these: no more than the 200,000 it is sized for, so it is not filled anew.
+    for (let i = 0; i < 190_000; i++) keys.add(key())
+    expect(keys.ready).toBe(true)
+    let passed = 0
+    for (let i = 0; i < 100_000; i++) if (keys.mayHold(key())) passed++
+    expect(passed).toBeLessThan(1_000) // 0.8 % expected
+    expect(passed).toBeGreaterThan(0) // full, it does let some through: the test measures a filter that is full
+  })
 })
