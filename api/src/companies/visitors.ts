@@ -1,5 +1,5 @@
 import type { CompanyVisitor } from '@fl0/contracts'
-import { memberActivitySql, timedActivitySql } from './activity.ts'
+import { timedActivitySql } from './activity.ts'
 import { locationOf } from './location.ts'
 import { isoOf, num, rows, type Client, type CompanyMembers } from '@fl0/query'
 import { displayName, type PersonInfo } from './people.ts'
@@ -26,37 +26,26 @@ interface Row {
   region: string
   country: string
   tz: string
+  /** Views by path. */
+  pages: Record<string, string>
 }
 
 export async function loadVisitors(client: Client, org: string, members: CompanyMembers, window: CompanyWindow, people: Map<string, PersonInfo>, ipPlaces: Map<string, string>): Promise<CompanyVisitor[]> {
   const timed = timedActivitySql(members, window)
-  const plain = memberActivitySql(members, window)
-  const [found, pages] = await Promise.all([
-    rows<Row>(
-      client,
-      `SELECT person, min(timestamp) AS first_seen, max(timestamp) AS last_seen, sum(starts_session) AS sessions,
-         countIf(type = 'page') AS page_views, countIf(type = 'track') AS events, sum(spent) AS time_spent,
-         argMaxIf(city, timestamp, city != '') AS city, argMaxIf(region, timestamp, region != '') AS region,
-         argMaxIf(country, timestamp, country != '') AS country, argMaxIf(tz, timestamp, tz != '') AS tz
-       FROM (${timed.sql})
-       GROUP BY person
-       ORDER BY last_seen DESC, person
-       LIMIT {limit:UInt32}`,
-      { org, ...timed.params, limit: MAX_VISITORS },
-    ),
-    rows<{ person: string; path: string; views: string }>(
-      client,
-      `SELECT person, page_path AS path, count() AS views
-       FROM (${plain.sql})
-       WHERE type = 'page' AND page_path != ''
-       GROUP BY person, path
-       ORDER BY person, views DESC, path
-       LIMIT {top:UInt32} BY person`,
-      { org, ...plain.params, top: TOP_PAGES },
-    ),
-  ])
-  const topPages = new Map<string, Array<{ path: string; views: number }>>()
-  for (const p of pages) topPages.set(p.person, [...(topPages.get(p.person) ?? []), { path: p.path, views: num(p.views) }])
+  // The top pages come from the same read as the rest: each person's views by path, as a map.
+  const found = await rows<Row>(
+    client,
+    `SELECT person, min(timestamp) AS first_seen, max(timestamp) AS last_seen, sum(starts_session) AS sessions,
+       countIf(type = 'page') AS page_views, countIf(type = 'track') AS events, sum(spent) AS time_spent,
+       argMaxIf(city, timestamp, city != '') AS city, argMaxIf(region, timestamp, region != '') AS region,
+       argMaxIf(country, timestamp, country != '') AS country, argMaxIf(tz, timestamp, tz != '') AS tz,
+       sumMapIf(map(page_path, toUInt64(1)), type = 'page' AND page_path != '') AS pages
+     FROM (${timed.sql})
+     GROUP BY person
+     ORDER BY last_seen DESC, person
+     LIMIT {limit:UInt32}`,
+    { org, ...timed.params, limit: MAX_VISITORS },
+  )
   return found.map((r) => {
     const info = people.get(r.person)
     return {
@@ -72,7 +61,15 @@ export async function loadVisitors(client: Client, org: string, members: Company
       pageViews: num(r.page_views),
       events: num(r.events),
       timeSpentOnSite: num(r.time_spent),
-      topPages: topPages.get(r.person) ?? [],
+      topPages: topPagesOf(r.pages),
     }
   })
+}
+
+/** The most viewed paths, most views first, then by path (bytes, as ClickHouse orders them). */
+function topPagesOf(pages: Record<string, string>): Array<{ path: string; views: number }> {
+  return Object.entries(pages)
+    .map(([path, views]) => ({ path, views: num(views) }))
+    .sort((a, b) => b.views - a.views || Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)))
+    .slice(0, TOP_PAGES)
 }
