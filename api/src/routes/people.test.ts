@@ -113,6 +113,7 @@ beforeAll(async () => {
     eventRow({ org_id: otherOrg, type: 'page', user_id: 'u-zed', anonymous_id: 'anon-lena', timestamp: at('2026-03-01T09:00:02Z'), page_path: '/elsewhere' }),
     // A user id as clients send them: an address with a slash and a space in it.
     eventRow({ org_id: otherOrg, type: 'page', user_id: 'ops/jo doe@x.io', timestamp: at('2026-01-01T09:00:00Z'), page_path: '/' }),
+    eventRow({ org_id: otherOrg, type: 'track', event: 'Report Created', user_id: 'ops/jo doe@x.io', timestamp: at('2026-01-02T09:00:00Z') }),
   ])
   for (const [name, events] of [['Reporting', ['Report Created', 'Report Exported']], ['Dashboards', ['Dashboard Viewed']], ['Onboarding', ['Signed Up']], ['Billing', ['Invoice Paid']]] as const) {
     const res = await t.call('POST', '/api-v2/orgs/acme/features', { cookie, body: { name, events } })
@@ -278,9 +279,12 @@ describe('GET /api/orgs/{organization}/people/{userId}', () => {
     }
     // Any user id reaches its profile, encoded in the address.
     const odd = await get<UserProfile>(`/api/orgs/other/people/${encodeURIComponent('ops/jo doe@x.io')}`, otherCookie)
-    expect(odd).toMatchObject({ id: 'ops/jo doe@x.io', name: 'ops/jo doe@x.io', firstSeen: '2026-01-01T09:00:00.000Z' })
+    expect(odd).toMatchObject({ id: 'ops/jo doe@x.io', name: 'ops/jo doe@x.io', firstSeen: '2026-01-01T09:00:00.000Z', lastSeen: '2026-01-02T09:00:00.000Z' })
+    // Active before the 30 days only: seen, but nothing in the window's graph or events.
+    expect(odd.graph.every((p) => p.value === 0)).toBe(true)
+    expect(odd.mostTriggeredEvents).toEqual([])
     const oddEvents = await get<ProfileEvents>(`/api-v2/orgs/other/users/${encodeURIComponent('ops/jo doe@x.io')}/profile/events`, otherCookie)
-    expect(oddEvents.totalEvents).toBe(1)
+    expect(oddEvents.totalEvents).toBe(2)
     // The other organisation's own u-ada is theirs alone.
     expect(await get<UserProfile>('/api/orgs/other/people/u-ada', otherCookie)).toMatchObject({ name: 'Other Ada', company: 'Acme (other org)', firstSeen: '2026-03-01T09:00:01.000Z' })
   })
