@@ -14,7 +14,7 @@ import { contextText } from '@fl0/query'
  * keep it, as JSON text, through the upgrade; new events store theirs as sent;
  * a context that is not an object is refused, as the JSON column refused it.
  * And 0013_context_places.sql after it: the places of the events stored
- * before, in their parts.
+ * before, in their parts; and 0014_user_key.sql: their user keys.
  */
 const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
 let store: EventStore
@@ -46,10 +46,10 @@ describe('events.context as text', () => {
   it('keeps the contexts stored before it, and stores new ones as sent', async () => {
     await migrateEvents(store, `${before}/`)
     const old = { location: { city: 'Lyon', country: 'France' }, puid: 42, page: { url: 'https://a.test/x?y=1', title: 'Ünïcode “quotes”' }, timezone: 'Europe/Paris' }
-    await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm1', context: old }), eventRow({ org_id: 'a', message_id: 'm2', context: {} })])
-    expect(await migrateEvents(store)).toEqual(['0012_context_text', '0013_context_places'])
+    await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm1', context: old, user_id: 'u1' }), eventRow({ org_id: 'a', message_id: 'm2', context: {}, user_id: '' })])
+    expect(await migrateEvents(store)).toEqual(['0012_context_text', '0013_context_places', '0014_user_key'])
 
-    await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm3', context: { location: { city: 'Oslo' }, library: { name: 'analytics.js', version: '2.0' } } })])
+    await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm3', context: { location: { city: 'Oslo' }, library: { name: 'analytics.js', version: '2.0' } }, user_id: 'u3' })])
     expect(await contexts()).toEqual([
       { message_id: 'm1', context: old, type: 'String', city: 'Lyon' },
       { message_id: 'm2', context: {}, type: 'String', city: '' },
@@ -73,6 +73,26 @@ describe('events.context as text', () => {
     const [{ parts: n, with_places }] = await parts.json<{ parts: string; with_places: string }>()
     expect(Number(n)).toBeGreaterThan(0)
     expect(with_places).toBe(n)
+
+    // 0014: the user id's key, in the parts stored before it as in new ones; 0 for a row without a user id. SELECT * leaves it out.
+    const keys = await store.client.query({
+      query: `SELECT message_id, toString(events.user_key) AS key, events.user_key = cityHash64(user_id) AS hashed FROM events ORDER BY message_id`,
+      format: 'JSONEachRow',
+    })
+    expect(await keys.json()).toEqual([
+      { message_id: 'm1', key: expect.stringMatching(/^[1-9]\d*$/), hashed: 1 },
+      { message_id: 'm2', key: '0', hashed: 0 },
+      { message_id: 'm3', key: expect.stringMatching(/^[1-9]\d*$/), hashed: 1 },
+    ])
+    const keyed = await store.client.query({
+      query: `SELECT uniqExact(name) AS parts, uniqExactIf(name, column = 'user_key') AS with_key
+              FROM system.parts_columns WHERE database = currentDatabase() AND table = 'events' AND active`,
+      format: 'JSONEachRow',
+    })
+    const [{ parts: all, with_key }] = await keyed.json<{ parts: string; with_key: string }>()
+    expect(with_key).toBe(all)
+    const star = await store.client.query({ query: `SELECT * FROM events LIMIT 1`, format: 'JSONEachRow' })
+    expect(Object.keys((await star.json<Record<string, unknown>>())[0]!)).not.toContain('user_key')
   })
 
   it("reads a field as the JSON column did: text as it is, a number or boolean as written, '' when null or absent", async () => {
