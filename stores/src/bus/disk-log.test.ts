@@ -100,6 +100,43 @@ describe('DiskLog', () => {
     expect((await readAll(log, 20)).map((r) => r.offset)).toEqual(Array.from({ length: 10 }, (_, i) => 20 + i))
   })
 
+  it('writes the segments after the first over zeros, which readers and a restart never take for records', async () => {
+    const dir = tmp()
+    const segmentBytes = 4096
+    // No records kept in memory: readers read the files, up to the records just written.
+    const log = new DiskLog({ dir, segmentBytes, recentBytes: 0 })
+    const reader = log.openReader(0)
+    const seen: string[] = []
+    const logs = () => readdirSync(dir).filter((f) => f.endsWith('.log')).sort()
+    let n = 0
+    let zeroed = 0
+    while (logs().length < 4) {
+      await log.append(records(3, n))
+      n += 3
+      // Each segment's next is ready before the roll, so every roll starts on zeros.
+      await log.spareWritten()
+      const active = join(dir, logs().at(-1)!)
+      if (logs().length > 1 && statSync(active).size === segmentBytes) zeroed++
+      seen.push(...(await reader.read(1000)).map((r) => `${r.offset}:${r.key}:${r.value.toString()}`))
+    }
+    const expected = (count: number) => Array.from({ length: count }, (_, i) => `${i}:k${i}:value ${i}`)
+    expect(zeroed).toBeGreaterThan(0)
+    expect(seen).toEqual(expected(n))
+    expect(await reader.read(1000)).toEqual([])
+    await reader.close()
+    await log.close()
+
+    // The active segment is longer than its records (zeros); reopened, it ends after its last record.
+    const active = join(dir, logs().at(-1)!)
+    expect(statSync(active).size).toBe(segmentBytes)
+    const again = new DiskLog({ dir, segmentBytes, recentBytes: 0 })
+    expect(again.endOffset).toBe(n)
+    expect(statSync(active).size).toBeLessThan(segmentBytes)
+    await again.append(records(2, n))
+    expect((await readAll(again)).map((r) => `${r.offset}:${r.key}:${r.value.toString()}`)).toEqual(expected(n + 2))
+    await again.close()
+  })
+
   it('hands readers that keep up the bytes it wrote, and each reader its view made from the publisher\'s object', async () => {
     const log = new DiskLog({ dir: tmp() })
     const seen: unknown[] = []
