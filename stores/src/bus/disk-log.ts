@@ -374,12 +374,16 @@ export class DiskLog {
   private async roll(base: number): Promise<void> {
     const old = this.fd
     const path = join(this.dir, segmentName(base))
-    const spare = this.spare?.ready ? this.spare : null
-    if (spare) {
+    let zeroed = false
+    if (this.spare?.ready) {
       this.spare = null
-      await rename(join(this.dir, SPARE), path)
+      // Should the rename fail (the spare removed by hand), the segment starts empty.
+      zeroed = await rename(join(this.dir, SPARE), path).then(
+        () => true,
+        () => false,
+      )
     }
-    const handle = await open(path, spare ? 'r+' : 'a+')
+    const handle = await open(path, zeroed ? 'r+' : 'a+')
     this.fd = handle.fd
     this.handles.push(handle)
     this.activeSize = 0
