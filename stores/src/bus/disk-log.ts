@@ -341,7 +341,7 @@ export class DiskLog {
           await fdatasync(this.fd)
           this.activeSize += data.length
           this.durableEnd = records[records.length - 1].offset + 1
-          if (!this.spare && this.activeSize * 2 >= this.segmentBytes) this.prepareSpare()
+          this.spareWhenHalfFull()
           if (this.readers.size > 0) {
             for (const r of records) {
               this.recent.push(r)
@@ -397,8 +397,12 @@ export class DiskLog {
     this.closeFd(old)
   }
 
-  /** Writes the next segment's file full of zeros and syncs it, off the event loop; a failure leaves no spare (the roll then makes an empty file). */
-  private prepareSpare(): void {
+  /**
+   * Once the active segment is half full, writes the next segment's file full of zeros and syncs it, off the
+   * event loop; a failure leaves no spare (the roll then makes an empty file).
+   */
+  private spareWhenHalfFull(): void {
+    if (this.spare || this.activeSize * 2 < this.segmentBytes) return
     const path = join(this.dir, SPARE)
     const spare: { done: Promise<void>; ready: boolean } = { ready: false, done: Promise.resolve() }
     spare.done = zeroFile(path, this.segmentBytes).then(
@@ -460,7 +464,7 @@ export class DiskLog {
     }
     this.fd = openSync(active.path, 'a+')
     this.activeSize = pos
-    if (this.activeSize * 2 >= this.segmentBytes) this.prepareSpare()
+    this.spareWhenHalfFull()
     this.nextOffset = expected
     this.durableEnd = expected
   }
