@@ -132,8 +132,9 @@ describe('POST /api-v2/orgs/{organization}/metrics/graph', () => {
   })
 
   it('stops at once when the request is aborted, answers nothing and logs no error', async () => {
-    // chDB runs bound queries one at a time: a slow one ahead keeps the graph query waiting, as a busy engine would.
-    const ahead = t.events.client.query({ query: 'SELECT sleep({s:Float64}) AS slept', query_params: { s: 1.5 }, format: 'JSONEachRow' })
+    // A slow query ahead on each of the dashboard's chDB sessions keeps the graph query waiting, as a busy engine would.
+    const slow = () => t.events.client.query({ query: 'SELECT sleep({s:Float64}) AS slept', query_params: { s: 1.5 }, format: 'JSONEachRow' })
+    const ahead = Promise.all([slow(), slow()])
     const controller = new AbortController()
     const started = Date.now()
     const pending = t.app.request(

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { createClient, parseError, type ClickHouseClient } from '@clickhouse/client'
 import type { ChdbConnection } from 'chdb/connection'
-import { Lanes, type Lane } from './lanes.ts'
+import { ChdbSession, sessionsClient } from './sessions.ts'
 
 /**
  * The events store: ClickHouse, in process through chDB (embedded) or a server
@@ -19,8 +19,9 @@ export interface EventStore {
   readonly client: ClickHouseClient
   /**
    * The same store for work nobody is waiting on (the bus's consumers, scoring,
-   * the admin's jobs): in chDB, its calls wait while a reader's are queued.
-   * A ClickHouse server runs queries side by side, so there it is the store itself.
+   * the admin's jobs): in chDB, sessions of its own (sessions.ts), so that a
+   * dashboard's query waits for none of its calls. A ClickHouse server runs
+   * queries side by side, so there it is the store itself.
    */
   readonly background: EventStore
   /**
@@ -46,17 +47,16 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   const database = config.database ?? 'fl0'
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) throw new Error(`invalid ClickHouse database name: ${database}`)
   if (config.kind === 'chdb') {
-    // chDB allows one data directory per process; a second path throws here. Each connection is a session of
-    // its own on the one in-process server: the reader's, the background's bound queries, the background's writes.
+    // chDB allows one data directory per process; a second path throws here. Each connection is a session of its
+    // own on the one in-process server (sessions.ts): the readers', the background's bound calls, its writes.
     const sessions = await openChdbSessions(config.path, database)
-    const lanes = new Lanes()
     const close = async () => {
-      await Promise.all([sessions.reader.client.close(), sessions.bound.client.close(), sessions.writes.client.close()])
+      await Promise.all([...sessions.readers, sessions.bound, sessions.writes].map((s) => s.client.close()))
     }
     const background: EventStore = {
       kind: 'chdb',
       database,
-      client: refusingSessionSettings(routed(sessions.bound.client, sessions.writes.client, lanes, 'background')),
+      client: refusingSessionSettings(sessionsClient([new ChdbSession(sessions.bound.client)], sessions.writes.client)),
       insertLines: rawInsert(sessions.writes.connection),
       close,
       get background() {
@@ -66,8 +66,8 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
     return {
       kind: 'chdb',
       database,
-      client: refusingSessionSettings(routed(sessions.reader.client, sessions.reader.client, lanes, 'reader')),
-      insertLines: rawInsert(sessions.reader.connection),
+      client: refusingSessionSettings(sessionsClient(sessions.readers.map((r) => new ChdbSession(r.client)))),
+      insertLines: rawInsert(sessions.readers[0]!.connection),
       background,
       close,
     }
@@ -89,13 +89,28 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   return store
 }
 
-interface ChdbSession {
+interface ChdbSessionHandle {
   client: ClickHouseClient
   connection: ChdbConnection
 }
 
-/** The three chDB sessions of a store, each on the database. */
-async function openChdbSessions(path: string, database: string): Promise<Record<'reader' | 'bound' | 'writes', ChdbSession>> {
+/**
+ * Readers' sessions: a dashboard page asks several queries at once (the People
+ * list four), and two users ask theirs side by side. Two, for the two cores
+ * fl0 is sized for: the People list's first page at 10 million events took
+ * 978 ms on one session, 829 on two and 841 on four (bench/README.md).
+ */
+const READERS = 2
+
+/**
+ * Sessions that set parameters (sessions.ts) parse statements as long as the
+ * SET of a large array (the identity worker's visitors, a CSV's people): a
+ * bound value used to reach ClickHouse beside the statement, not in it.
+ */
+const MAX_QUERY_BYTES = 256 * 1024 * 1024
+
+/** The chDB sessions of a store, each on the database. */
+async function openChdbSessions(path: string, database: string): Promise<{ readers: ChdbSessionHandle[]; bound: ChdbSessionHandle; writes: ChdbSessionHandle }> {
   const { createChdbConnection } = await import('chdb/connection')
   const open = async () => {
     const connection = createChdbConnection({ path })
@@ -103,34 +118,12 @@ async function openChdbSessions(path: string, database: string): Promise<Record<
     await client.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
     // A chDB connection is one session: USE sets the default database for every later query of it.
     await client.command({ query: `USE ${database}` })
+    await client.command({ query: `SET max_query_size = ${MAX_QUERY_BYTES}` })
     return { client, connection }
   }
-  const reader = await open()
-  return { reader, bound: await open(), writes: await open() }
-}
-
-/**
- * chDB runs the calls of different sessions side by side, except calls with
- * bound parameters (`query_params`), which it runs one at a time in the whole
- * process, in the order they reach it (chdb-node's parameter chain: its binder
- * is not safe across connections). So a dashboard's query waits for no insert,
- * and among bound calls `lanes` (lanes.ts) decides who goes next: a reader's
- * ahead of the background's waiting ones. The client's unbound calls go
- * straight to `unbound`'s session, which runs them one at a time; for the
- * background that is a session of its own, so that an insert in hand holds up
- * no bound call of the lanes. Results are whole when a call resolves (chDB's
- * connection reads them before answering), so a call's turn ends with its promise.
- */
-function routed(bound: ClickHouseClient, unbound: ClickHouseClient, lanes: Lanes, lane: Lane): ClickHouseClient {
-  const view = Object.create(bound) as ClickHouseClient
-  for (const method of ['query', 'exec', 'insert', 'command'] as const) {
-    type Params = { abort_signal?: AbortSignal; query_params?: object }
-    const viaLanes = (bound[method] as (params: Params) => Promise<unknown>).bind(bound)
-    const direct = (unbound[method] as (params: Params) => Promise<unknown>).bind(unbound)
-    ;(view as unknown as Record<string, unknown>)[method] = (params: Params) =>
-      params?.query_params && Object.keys(params.query_params).length > 0 ? lanes.run(lane, () => viaLanes(params), params.abort_signal) : direct(params)
-  }
-  return view
+  const readers: ChdbSessionHandle[] = []
+  for (let i = 0; i < READERS; i++) readers.push(await open())
+  return { readers, bound: await open(), writes: await open() }
 }
 
 /**

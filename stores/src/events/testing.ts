@@ -11,8 +11,7 @@ let opened = 0
 
 /**
  * A migrated event store on chDB, for tests that query events without running
- * the ingest (`migrate: false`: an empty one, whose lanes have run nothing but
- * its opening). chDB allows one data directory per process, so every store a
+ * the ingest (`migrate: false`: an empty one). chDB allows one data directory per process, so every store a
  * process opens shares one directory and gets a database of its own.
  */
 export async function openTestEventStore(options: { migrate?: boolean } = {}): Promise<EventStore> {
