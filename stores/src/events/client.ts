@@ -112,10 +112,12 @@ const MAX_QUERY_BYTES = 256 * 1024 * 1024
 /** The chDB sessions of a store, each on the database. */
 async function openChdbSessions(path: string, database: string): Promise<{ readers: ChdbSessionHandle[]; bound: ChdbSessionHandle; writes: ChdbSessionHandle }> {
   const { createChdbConnection } = await import('chdb/connection')
+  let created = false
   const open = async () => {
     const connection = createChdbConnection({ path })
     const client = createClient({ connection } as Parameters<typeof createClient>[0])
-    await client.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
+    if (!created) await client.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
+    created = true
     // A chDB connection is one session: USE sets the default database for every later query of it.
     await client.command({ query: `USE ${database}` })
     await client.command({ query: `SET max_query_size = ${MAX_QUERY_BYTES}` })

@@ -13,8 +13,8 @@ beforeAll(async () => {
 })
 afterAll(() => store.close())
 
-const one = async <T>(client: EventStore['client'], query: string, query_params: Record<string, unknown>, abort_signal?: AbortSignal) =>
-  (await (await client.query({ query, format: 'JSONEachRow', query_params, ...(abort_signal ? { abort_signal } : {}) })).json<T>())[0]!
+const one = async <T>(client: EventStore['client'], query: string, query_params: Record<string, unknown>) =>
+  (await (await client.query({ query, format: 'JSONEachRow', query_params })).json<T>())[0]!
 
 describe('bound parameters on chDB', () => {
   it('stay data: quotes, backslashes, control characters, placeholders, arrays, numbers, times and flags', async () => {
