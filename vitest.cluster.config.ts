@@ -14,6 +14,7 @@ export default defineConfig({
     include: ['**/*.cluster.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', 'dashboard/**'],
     pool: 'forks',
+    globalSetup: ['scripts/test-tmpdir.ts'],
     maxWorkers: 2,
     testTimeout: 120_000,
     hookTimeout: 180_000,

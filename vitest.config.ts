@@ -18,6 +18,7 @@ export default defineConfig({
           include: ['**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', '**/*.cluster.test.ts', 'dashboard/**'],
           pool: 'forks',
+          globalSetup: ['scripts/test-tmpdir.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

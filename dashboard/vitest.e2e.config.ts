@@ -14,7 +14,7 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.e2e.test.ts', '*.build.test.ts'],
     exclude: ['**/node_modules/**'],
-    globalSetup: ['src/e2e/globalSetup.ts'],
+    globalSetup: ['../scripts/test-tmpdir.ts', 'src/e2e/globalSetup.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
