@@ -219,6 +219,7 @@ describe('admin tools and grids', () => {
     expect(all.total).toBe(6)
     expect(all.data.find((p) => p.personKey === 'anon:a-anon')).toMatchObject({ companyDomain: 'globex.com', companyVia: 'ip', anonymous: true })
     expect(all.data.find((p) => p.personKey === 'anon:a-ada')).toMatchObject({ anonymous: false })
+    expect(all.data.find((p) => p.personKey === 'u-bob')).toMatchObject({ companyDomain: 'initech.com', companyVia: 'email_domain' })
     expect((await get(`people-table?orgId=${orgId}&name=lovel`)).data.map((p) => p.personKey)).toEqual(['anon:a-ada'])
     const used = await get(`ip-to-company-table?orgId=${orgId}`)
     expect(used.data.map((r) => [r.companyName, r.visits])).toEqual([['Acme Corp', 1], ['Globex', 2], ['Northwind Broadband', 3]])
@@ -293,5 +294,7 @@ describe('the people list', () => {
     expect(byId['anon:a-anon']).toMatchObject({ visitor: 'Anonymous visitor', company: 'Globex', companyDomain: 'globex.com' })
     expect(byId['anon:a-home']).toMatchObject({ company: null, companyDomain: null })
     expect(byId['u-alan']).toMatchObject({ role: 'Researcher', company: null })
+    // Bob's own company (his e-mail's domain) before that of the office he once visited from (Globex's range).
+    expect(byId['u-bob']).toMatchObject({ companyDomain: 'initech.com' })
   })
 })

@@ -1,4 +1,4 @@
-import { CANDIDATE_VISITS_FILTER, LINKED_ANONS_SQL, orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
+import { CANDIDATE_VISITS_FILTER, IP_COMPANY_COLUMNS_SQL, LINKED_ANONS_SQL, orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
 
 /**
  * What visitor identification knows of some people (people/identity.ts's
@@ -36,8 +36,8 @@ export async function loadPersonIdentities(client: Client, org: string, persons:
     SELECT p.*, g.ip_company_name AS ip_company_name, g.ip_company_domain AS ip_company_domain
     FROM persons AS p
     LEFT JOIN (
-      SELECT org_id, person, argMaxIf(company_name, ended_at, company_via = 'ip') AS ip_company_name, argMaxIf(company_domain, ended_at, company_via = 'ip') AS ip_company_domain
-      FROM resolved_visits GROUP BY org_id, person
+      SELECT v.org_id AS org_id, v.person AS person, ${IP_COMPANY_COLUMNS_SQL}
+      FROM visit_networks AS v GROUP BY v.org_id, v.person
     ) AS g ON g.org_id = p.org_id AND g.person = p.person
     WHERE p.person IN {persons:Array(String)}`,
     { ...orgParams(org), c_visitors: anons, c_users: users, c_anons: [...anons, ...(linked?.anons ?? [])], persons: [...persons] },

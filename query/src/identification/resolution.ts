@@ -96,7 +96,7 @@ const PREFIX_KEY_SQL = (ip: string) => `cutIPv6(toIPv6OrDefault(${ip}), 10, 1)`
  * The addresses (per day) and networks that the free data does not name for
  * the organisation (the rule of shared addresses above), from its visits
  * other than bots', networks judged on their last 30 days. Each is read once
- * per query: resolved_visits, which refers to them, is the last step.
+ * per query that refers to visit_networks once (resolved_visits does).
  */
 const SHARED_SQL = `
   shared_addresses AS (
@@ -201,12 +201,8 @@ export function resolutionCtes(visitFilter?: string): string {
       multiIf(business_by_email, if(u.company_domain = email_domain, u.company_name, ''), u.company_name) AS person_company_name
     FROM resolved AS r LEFT JOIN universal AS u ON u.up_id = r.up_id
   ),
-  resolved_visits AS (
-    SELECT k.org_id AS org_id, k.visitor_id AS visitor_id, k.started_at AS started_at, k.ended_at AS ended_at,
-      k.anonymous_id AS anonymous_id, k.user_id AS user_id, k.puid AS puid, k.ip AS ip,
-      k.ip_company AS ip_company, k.ip_range_first AS ip_range_first, k.ip_range_last AS ip_range_last,
-      k.ip_asn AS ip_asn, k.ip_network AS ip_network, k.ip_source AS ip_source, k.ip_country AS ip_country, k.ip_region AS ip_region, k.ip_city AS ip_city,
-      k.ip_domain AS ip_domain, k.ip_kind AS ip_kind,
+  visit_networks AS (
+    SELECT k.*,
       -- As the address names a company: the free data's network with its domain learned from the visitors, and no name
       -- behind a shared address or a wide network ('shared'); an imported range as it is.
       if(k.ip_domain = '' AND k.ip_source = 'free', nd.domain, k.ip_domain) AS network_domain,
@@ -214,15 +210,33 @@ export function resolutionCtes(visitFilter?: string): string {
         AND ((k.org_id, ${ADDRESS_KEY_SQL('k.ip')}, toDate(k.started_at)) IN (SELECT org_id, address, day FROM shared_addresses)
           OR (k.org_id, k.ip_asn) IN (SELECT org_id, ip_asn FROM wide_networks)),
         'shared', k.ip_kind) AS network_kind,
-      k.person AS person, p.person_via AS person_via, p.person_name AS person_name, p.up_id AS up_id,
-      multiIf(p.person_company_via != '', p.person_company_via, network_kind IN ${NAMED_KINDS_SQL} AND (network_domain != '' OR k.ip_company != ''), 'ip', '') AS company_via,
-      multiIf(p.person_company_via != '', p.person_company_domain, company_via = 'ip', network_domain, '') AS company_domain,
-      multiIf(p.person_company_via != '', p.person_company_name, company_via = 'ip', k.ip_company, '') AS company_name
+      toUInt8(network_kind IN ${NAMED_KINDS_SQL} AND (network_domain != '' OR k.ip_company != '')) AS network_named
     FROM keyed AS k
-    LEFT JOIN persons AS p ON p.org_id = k.org_id AND p.person = k.person
     LEFT JOIN network_domains AS nd ON nd.org_id = k.org_id AND nd.ip_asn = k.ip_asn
+  ),
+  resolved_visits AS (
+    SELECT v.org_id AS org_id, v.visitor_id AS visitor_id, v.started_at AS started_at, v.ended_at AS ended_at,
+      v.anonymous_id AS anonymous_id, v.user_id AS user_id, v.puid AS puid, v.ip AS ip,
+      v.ip_company AS ip_company, v.ip_range_first AS ip_range_first, v.ip_range_last AS ip_range_last,
+      v.ip_asn AS ip_asn, v.ip_network AS ip_network, v.ip_source AS ip_source, v.ip_country AS ip_country, v.ip_region AS ip_region, v.ip_city AS ip_city,
+      v.ip_domain AS ip_domain, v.ip_kind AS ip_kind, v.network_domain AS network_domain, v.network_kind AS network_kind,
+      v.person AS person, p.person_via AS person_via, p.person_name AS person_name, p.up_id AS up_id,
+      multiIf(p.person_company_via != '', p.person_company_via, v.network_named, 'ip', '') AS company_via,
+      multiIf(p.person_company_via != '', p.person_company_domain, company_via = 'ip', v.network_domain, '') AS company_domain,
+      multiIf(p.person_company_via != '', p.person_company_name, company_via = 'ip', v.ip_company, '') AS company_name
+    FROM visit_networks AS v
+    LEFT JOIN persons AS p ON p.org_id = v.org_id AND p.person = v.person
   )`
 }
+
+/**
+ * Columns of a person's visits grouped (visit_networks as `v`): the company their address names, that of their
+ * latest visit whose network names one. It is the person's company ('ip') when their own (persons'
+ * person_company_via) is not known. Read from visit_networks, not resolved_visits, so that a query of persons
+ * with these plans the persons once: resolved_visits joins them again, and doubled the People list's planning.
+ */
+export const IP_COMPANY_COLUMNS_SQL = `argMaxIf(v.ip_company, v.ended_at, v.network_named) AS ip_company_name,
+      argMaxIf(v.network_domain, v.ended_at, v.network_named) AS ip_company_domain`
 
 /** Every visit of the organisation with its person and company (resolved_visits' columns). */
 export function resolvedVisitsSql(visitFilter?: string): string {

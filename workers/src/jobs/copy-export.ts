@@ -1,6 +1,6 @@
 import type { Sql } from '@fl0/stores'
 import type { Client } from './store.ts'
-import { orgParams, resolutionCtes } from '@fl0/query'
+import { IP_COMPANY_COLUMNS_SQL, orgParams, resolutionCtes } from '@fl0/query'
 import { fmt, type Progress } from './progress.ts'
 
 /**
@@ -76,9 +76,9 @@ export async function copyToExportDatabase(client: Client, target: Sql, orgIds: 
           if(p.person_company_via != '', p.person_company_via, if(g.ip_company_domain != '' OR g.ip_company_name != '', 'ip', '')) AS company_via,
           p.linkedin_url AS linkedin_url, g.visits AS visits, g.first_seen AS first_seen, g.last_seen AS last_seen
         FROM persons AS p INNER JOIN (
-          SELECT org_id, person, count() AS visits, min(started_at) AS first_seen, max(ended_at) AS last_seen,
-            argMaxIf(company_name, ended_at, company_via = 'ip') AS ip_company_name, argMaxIf(company_domain, ended_at, company_via = 'ip') AS ip_company_domain
-          FROM resolved_visits GROUP BY org_id, person
+          SELECT v.org_id AS org_id, v.person AS person, count() AS visits, min(v.started_at) AS first_seen, max(v.ended_at) AS last_seen,
+            ${IP_COMPANY_COLUMNS_SQL}
+          FROM visit_networks AS v GROUP BY v.org_id, v.person
         ) AS g ON g.org_id = p.org_id AND g.person = p.person
         ORDER BY p.person`,
       params: orgParams(org),

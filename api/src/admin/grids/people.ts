@@ -1,4 +1,4 @@
-import { orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
+import { IP_COMPANY_COLUMNS_SQL, orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
 import { iso, num, numOrNull, orNull } from './page.ts'
 
 /**
@@ -12,10 +12,8 @@ export async function peopleTable(client: Client, filters: { orgId?: string; sho
   const params = { ...orgParams(filters.orgId), ...page, ip2company: filters.showIp2Company, name: filters.name ?? '' }
   const grouped = `
     SELECT v.org_id AS org_id, v.person AS person, count() AS visits, min(v.started_at) AS first_seen, max(v.ended_at) AS last_seen,
-      argMax(v.ip, v.ended_at) AS last_ip,
-      argMaxIf(v.company_name, v.ended_at, v.company_via = 'ip') AS ip_company_name,
-      argMaxIf(v.company_domain, v.ended_at, v.company_via = 'ip') AS ip_company_domain
-    FROM resolved_visits AS v GROUP BY v.org_id, v.person`
+      argMax(v.ip, v.ended_at) AS last_ip, ${IP_COMPANY_COLUMNS_SQL}
+    FROM visit_networks AS v GROUP BY v.org_id, v.person`
   const where = `({ip2company:Bool} OR p.person_via != '')
     AND ({name:String} = '' OR positionCaseInsensitiveUTF8(p.person_name, {name:String}) > 0
       OR positionCaseInsensitiveUTF8(p.email, {name:String}) > 0 OR positionCaseInsensitiveUTF8(p.person, {name:String}) > 0)`
