@@ -297,4 +297,20 @@ describe('the people list', () => {
     // Bob's own company (his e-mail's domain) before that of the office he once visited from (Globex's range).
     expect(byId['u-bob']).toMatchObject({ companyDomain: 'initech.com' })
   })
+
+  it("names the week's people and companies on the home page from identification too", async () => {
+    const code = ((await (await t.call('GET', '/api/users/me', { cookie: member.cookie })).json()) as { orgs: Array<{ url_code: string }> }).orgs[0]!.url_code
+    const res = await t.call('GET', `/api-v2/orgs/${code}/home`, { cookie: member.cookie })
+    expect(res.status).toBe(200)
+    const home = (await res.json()) as { people: { top: Array<Record<string, unknown>> }; companies: { top: Array<Record<string, unknown>> } }
+    // Globex: a visitor known only by its office's address and Grace by her partner record; Acme by Ada's;
+    // Initech by Bob's e-mail, not by the Globex office he once visited from.
+    expect(home.companies.top).toEqual([
+      { domain: 'globex.com', name: 'Globex', people: 2, events: 2, isNew: true },
+      { domain: 'acme.com', name: 'Acme Corp', people: 1, events: 2, isNew: true },
+      { domain: 'initech.com', name: 'initech.com', people: 1, events: 1, isNew: true },
+    ])
+    // Identified people only: Bob, with his anonymous page view before he signed up.
+    expect(home.people.top).toMatchObject([{ id: 'u-bob', name: 'Bob', company: 'initech.com', companyDomain: 'initech.com', events: 1 }])
+  })
 })
