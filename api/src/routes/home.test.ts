@@ -128,4 +128,18 @@ describe('GET /api-v2/orgs/{organization}/home', () => {
     expect((await t.call('GET', '/api-v2/orgs/acme/home', { cookie: otherCookie })).status).toBe(404)
     expect((await t.call('GET', '/api-v2/orgs/acme/home')).status).toBe(401)
   })
+
+  it('answers an error, and stays up, when identification fails while the other reads are still running', async () => {
+    // Identification's first read fails at once (its table is gone) while, in some of these calls, the people's
+    // own reads are still running: a failure nobody listened for yet would end the process (an unhandled
+    // rejection), which vitest reports.
+    await t.events.client.command({ query: 'RENAME TABLE identified_visits TO identified_visits_away' })
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => t.call('GET', '/api-v2/orgs/acme/home', { cookie })))
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(500))
+    } finally {
+      await t.events.client.command({ query: 'RENAME TABLE identified_visits_away TO identified_visits' })
+    }
+    expect((await t.call('GET', '/api-v2/orgs/acme/home', { cookie })).status).toBe(200)
+  })
 })
