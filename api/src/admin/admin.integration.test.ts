@@ -162,6 +162,22 @@ describe('admin tools and grids', () => {
     expect(follow).toContain('Done: 5 rows read: 0 imported, 3 unchanged, 2 skipped')
   })
 
+  it('answers an import whose end cannot be saved with its failure, and stays up', async () => {
+    // PostgreSQL refuses the job's last update (its end), as when the database goes away at that moment.
+    await t.sql.exec(`CREATE FUNCTION refuse_job_end() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN IF NEW.finished_at IS NOT NULL THEN RAISE EXCEPTION 'the database went away'; END IF; RETURN NEW; END $$;
+      CREATE TRIGGER refuse_job_end BEFORE UPDATE ON admin_jobs FOR EACH ROW EXECUTE FUNCTION refuse_job_end()`)
+    try {
+      const res = await upload('universal-table/import', 'people.csv', UNIVERSAL_CSV)
+      expect(res.status).toBe(200)
+      expect(await res.text()).toMatch(/\nFailed: .*the database went away\n$/)
+    } finally {
+      await t.sql.exec(`DROP TRIGGER refuse_job_end ON admin_jobs; DROP FUNCTION refuse_job_end();
+        UPDATE admin_jobs SET status = 'failed', finished_at = now() WHERE status = 'running'`)
+    }
+    expect((await t.call('GET', '/api-v2/admin/universal-table/import', { cookie: staff.cookie })).status).toBe(200)
+  })
+
   it('imports cookies and business intents, twice', async () => {
     const cookies = `puid,upid,hem\np-ada,${UP1},\np-grace,,${hashEmail('grace@gmail.com')}\np-bad,5x5-1,\n`
     expect(await counts(await upload('import-cookies', 'cookies.csv', cookies))).toEqual({ read: 3, inserted: 1, unchanged: 0, skipped: 2 })

@@ -124,10 +124,13 @@ export async function runUniversalImport(deps: ApiDeps, c: Ctx) {
   }
   return streamText(c, async (stream) => {
     let finished = false
-    done.finally(() => {
+    // Marked either way, and the failure handled here too: `finally` would hand it on to a promise nobody awaits
+    // (an unhandled rejection, which ends the process). The failure itself is answered after the lines.
+    const mark = () => {
       finished = true
       wake?.()
-    })
+    }
+    done.then(mark, mark)
     for (;;) {
       while (lines.length > 0) await stream.writeln(lines.shift()!)
       if (finished) break

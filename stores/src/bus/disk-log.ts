@@ -428,7 +428,8 @@ export class DiskLog {
 
   private closeFd(fd: number): void {
     const i = this.handles.findIndex((h) => h.fd === fd)
-    if (i >= 0) void this.handles.splice(i, 1)[0].close()
+    // Its bytes are synced before it is closed: a failed close loses nothing, and must not end the process.
+    if (i >= 0) void this.handles.splice(i, 1)[0].close().catch(() => {})
     else closeSync(fd)
   }
 
