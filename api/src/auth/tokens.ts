@@ -116,7 +116,14 @@ async function discover(issuer: string, fetchImpl: typeof fetch): Promise<KeySet
 export function createLocalVerifier(opts: { issuer: () => string; audience: string; jwks: () => Promise<JSONWebKeySet>; now: () => Date }): TokenVerifier {
   let keySet: Promise<KeySet> | undefined
   const load = () => {
-    keySet ??= opts.jwks().then((set) => createLocalJWKSet(set))
+    // Read again after a failure (the database away for a moment), not kept failed until a restart.
+    keySet ??= opts.jwks().then(
+      (set) => createLocalJWKSet(set),
+      (error: unknown) => {
+        keySet = undefined
+        throw error
+      },
+    )
     return keySet
   }
   // Every built-in token carries a jti: one without it (made before tokens had one) cannot be used once only, so it is not taken.

@@ -178,6 +178,25 @@ describe('sign-in with a token', () => {
   })
 })
 
+describe('the built-in provider after its database failed', () => {
+  it('checks tokens again once the database answers: a failed first read of its key set is not kept', async () => {
+    const fresh = await createTestApi()
+    try {
+      // Just after a restart, the first token to check comes before any is issued, while its key cannot be read.
+      await fresh.sql.exec('ALTER TABLE signing_keys RENAME TO signing_keys_away')
+      try {
+        expect((await fresh.call('POST', '/api/sign-in', { body: { token: 'a.b.c' } })).status).toBe(500)
+      } finally {
+        await fresh.sql.exec('ALTER TABLE signing_keys_away RENAME TO signing_keys')
+      }
+      const { cookie } = await fresh.signUp('Grace')
+      expect((await fresh.call('GET', '/api/users/me', { cookie })).status).toBe(200)
+    } finally {
+      await fresh.close()
+    }
+  })
+})
+
 describe('sessions', () => {
   it('end at sign-out: the row is deleted and the cookie cleared', async () => {
     const { cookie } = await t.signUp('Katherine Johnson')
