@@ -86,15 +86,18 @@ async function loadHome(client: Client, org: string, now: Date): Promise<HomeSum
   const visitors = ranked.filter((r) => num(r.visitor_rank) <= COMPANY_VISITORS).sort((a, b) => num(a.visitor_rank) - num(b.visitor_rank))
   // What identification knows of the visitors and the top people, resolved once for both: a resolution's
   // planning alone takes about 170 ms at ten million events, and the two lists share most of their people.
-  // Awaited here too, at once: its two readers first wait for reads of their own, and a failure nobody
-  // listens for yet would end the process (an unhandled rejection).
-  const identities = loadPersonIdentities(client, org, [...new Set([...visitors, ...topPeople].map((p) => p.person))])
-  const companyOf = loadCompanies(client, org, visitors.map((v) => v.person), identities)
-  const [companies, top] = await Promise.all([companyOf, describePeople(client, org, topPeople, identities, companyOf), identities])
+  // Awaited here too, at once: loadCompanies first waits for reads of its own, and a failure nobody listens
+  // for yet would end the process (an unhandled rejection).
+  const identitiesOf = loadPersonIdentities(client, org, [...new Set([...visitors, ...topPeople].map((p) => p.person))])
+  const [companies, traits, identities] = await Promise.all([
+    loadCompanies(client, org, visitors.map((v) => v.person), identitiesOf),
+    loadTraits(client, org, topPeople.map((p) => p.person)),
+    identitiesOf,
+  ])
   return {
     from: from.toISOString(),
     to: now.toISOString(),
-    people: { active: num(counts?.active), new: num(counts?.fresh), top },
+    people: { active: num(counts?.active), new: num(counts?.fresh), top: describePeople(topPeople, traits, identities, companies) },
     companies: summariseCompanies(visitors, companies),
     pages: pages.map((p): HomePage => ({ path: p.path, url: p.url, title: p.title, views: num(p.views), visitors: num(p.visitors) })),
   }
@@ -162,24 +165,22 @@ function summariseCompanies(visitors: Array<{ person: string; this_week: string;
   return { active: active.length, new: active.filter((c) => c.isNew).length, top: active.slice(0, TOP) }
 }
 
-async function describePeople(
-  client: Client,
-  org: string,
-  top: Array<{ person: string; this_week: string; last_week: string; last_seen: string }>,
-  identitiesOf: Promise<Map<string, PersonIdentity>>,
-  companiesOf: Promise<Map<string, CompanyRef>>,
-): Promise<HomePerson[]> {
-  const persons = top.map((p) => p.person)
+/** The top people's traits (names, e-mail, company) from their identify calls. */
+async function loadTraits(client: Client, org: string, persons: string[]): Promise<Array<KnownTraits & { person: string }>> {
   if (persons.length === 0) return []
-  const [traits, identities, companyOf] = await Promise.all([
-    rows<KnownTraits & { person: string }>(
-      client,
-      `SELECT person, ${knownTraitsSql()} FROM (${personEventsSql(['timestamp', 'traits'], `e.type = 'identify' AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`, 'trait_calls')}) GROUP BY person`,
-      { org, persons, ...(await peopleRowsParams(client, org, persons)) },
-    ),
-    identitiesOf,
-    companiesOf,
-  ])
+  return rows<KnownTraits & { person: string }>(
+    client,
+    `SELECT person, ${knownTraitsSql()} FROM (${personEventsSql(['timestamp', 'traits'], `e.type = 'identify' AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`, 'trait_calls')}) GROUP BY person`,
+    { org, persons, ...(await peopleRowsParams(client, org, persons)) },
+  )
+}
+
+function describePeople(
+  top: Array<{ person: string; this_week: string; last_week: string; last_seen: string }>,
+  traits: Array<KnownTraits & { person: string }>,
+  identities: Map<string, PersonIdentity>,
+  companyOf: Map<string, CompanyRef>,
+): HomePerson[] {
   const traitsOf = new Map(traits.map((t) => [t.person, t]))
   return top.map((p): HomePerson => {
     const t = traitsOf.get(p.person)
