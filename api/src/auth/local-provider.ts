@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JSONWebKeySet, type JWK } from 'jose'
 import { getOrCreateSigningKey, type Sql, type User } from '@fl0/stores'
+import { keptOnceLoaded } from './kept-once-loaded.ts'
 import { publicLink } from './secrets.ts'
 
 /**
@@ -22,24 +23,18 @@ export interface LocalProvider {
 }
 
 export function createLocalProvider(opts: { sql: Sql; publicUrl: () => string; now: () => Date }): LocalProvider {
-  let key: Promise<{ kid: string; privateKey: CryptoKey | Uint8Array; publicJwk: JWK }> | undefined
-  const load = () => {
-    key ??= getOrCreateSigningKey(opts.sql, KEY_PURPOSE, async () => {
+  const load = keptOnceLoaded(async () => {
+    const stored = await getOrCreateSigningKey(opts.sql, KEY_PURPOSE, async () => {
       const pair = await generateKeyPair('ES256', { extractable: true })
       const kid = randomUUID()
       return { kid, alg: 'ES256', private_jwk: { ...(await exportJWK(pair.privateKey)) }, public_jwk: { ...(await exportJWK(pair.publicKey)) } }
     })
-      .then(async (stored) => ({
-        kid: stored.kid,
-        privateKey: await importJWK(stored.private_jwk as JWK, 'ES256'),
-        publicJwk: { ...(stored.public_jwk as JWK), kid: stored.kid, alg: 'ES256', use: 'sig' },
-      }))
-      .catch((error) => {
-        key = undefined
-        throw error
-      })
-    return key
-  }
+    return {
+      kid: stored.kid,
+      privateKey: await importJWK(stored.private_jwk as JWK, 'ES256'),
+      publicJwk: { ...(stored.public_jwk as JWK), kid: stored.kid, alg: 'ES256', use: 'sig' } as JWK,
+    }
+  })
   const issuer = () => publicLink(opts, '/api/auth/local')
   return {
     issuer,

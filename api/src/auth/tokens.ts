@@ -1,4 +1,5 @@
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose'
+import { keptOnceLoaded } from './kept-once-loaded.ts'
 
 /**
  * ID-token verification: one path for both providers. jose checks the signature
@@ -90,14 +91,11 @@ function createVerifier(opts: {
  */
 export function createOidcVerifier(opts: { issuer: string; clientId: string; now: () => Date; fetch?: typeof fetch }): TokenVerifier {
   const issuer = opts.issuer
-  let jwks: Promise<KeySet> | undefined
-  const keySet = () => {
-    jwks ??= discover(issuer, opts.fetch ?? fetch).catch((error) => {
-      jwks = undefined
+  const keySet = keptOnceLoaded(() =>
+    discover(issuer, opts.fetch ?? fetch).catch((error) => {
       throw new ProviderUnavailableError((error as Error).message, { cause: error })
-    })
-    return jwks
-  }
+    }),
+  )
   return createVerifier({ provider: 'oidc', issuer: () => issuer, audience: opts.clientId, keySet, now: opts.now })
 }
 
@@ -114,18 +112,7 @@ async function discover(issuer: string, fetchImpl: typeof fetch): Promise<KeySet
 
 /** The built-in provider's tokens, checked against its own public key set. */
 export function createLocalVerifier(opts: { issuer: () => string; audience: string; jwks: () => Promise<JSONWebKeySet>; now: () => Date }): TokenVerifier {
-  let keySet: Promise<KeySet> | undefined
-  const load = () => {
-    // Read again after a failure (the database away for a moment), not kept failed until a restart.
-    keySet ??= opts.jwks().then(
-      (set) => createLocalJWKSet(set),
-      (error: unknown) => {
-        keySet = undefined
-        throw error
-      },
-    )
-    return keySet
-  }
+  const load = keptOnceLoaded(async (): Promise<KeySet> => createLocalJWKSet(await opts.jwks()))
   // Every built-in token carries a jti: one without it (made before tokens had one) cannot be used once only, so it is not taken.
   return createVerifier({ provider: 'local', issuer: opts.issuer, audience: opts.audience, keySet: load, algorithms: ['ES256'], requiredClaims: ['jti'], now: opts.now })
 }
