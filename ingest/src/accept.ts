@@ -61,6 +61,14 @@ export function sharedFieldsError(context: unknown, integrations: unknown): { er
 }
 
 const SUCCESS = JSON.stringify({ success: true })
+
+export const DISK_FULL_MESSAGE = "fl0's disk is nearly full: events are refused until space is freed, retry later"
+
+/** The embedded bus's refusal while the data directory's disk is nearly full (@fl0/stores' DiskFullError). */
+function diskFull(error: unknown): { retryAfterSeconds: number } | undefined {
+  const e = error as { code?: unknown; retryAfterSeconds?: unknown } | null
+  return e?.code === 'DISK_FULL' && typeof e.retryAfterSeconds === 'number' ? { retryAfterSeconds: e.retryAfterSeconds } : undefined
+}
 const JSON_TYPE = { 'content-type': 'application/json' }
 
 /**
@@ -85,6 +93,12 @@ async function answer(c: Context, published: Promise<void>, logger: Logger | und
   try {
     await published
   } catch (error) {
+    const full = diskFull(error)
+    if (full) {
+      // Logged once when the disk crosses the floor (server/src/stores.ts), not once a request.
+      c.header('Retry-After', String(full.retryAfterSeconds))
+      return ingestError(c, 503, 'disk_full', DISK_FULL_MESSAGE)
+    }
     logger?.error({ err: error, count: accepted }, 'publish to bus failed')
     return ingestError(c, 503, 'bus_unavailable', 'Event bus unavailable, retry later')
   }

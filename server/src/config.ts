@@ -110,6 +110,12 @@ const schema = z.object({
   FL0_UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(DEFAULT_UPLOAD_MAX_BYTES),
   /** How long an /api body other than an upload may take to arrive whole, in seconds; past it the connection is cut (a slowloris). */
   FL0_BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(DEFAULT_BODY_DEADLINE_MS / 1000),
+  /**
+   * Embedded, the ingest answers 503 (disk_full, Retry-After) while fewer than this many megabytes are free on
+   * FL0_DATA_DIR's disk, so that a flood of events or a stopped consumer cannot fill it (stores/src/bus/disk-space.ts);
+   * 0 turns the check off. The cluster's brokers keep their own disks.
+   */
+  FL0_MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(1024),
   /** Paragon, for the integrations screen: PARAGON_PROJECT_ID, PARAGON_SIGNING_KEY or _FILE, PARAGON_SDK_URL (paragon-config.ts). */
   ...paragonEnv,
 }).refine((c) => !c.OIDC_ISSUER === !c.OIDC_CLIENT_ID, { message: 'set both OIDC_ISSUER and OIDC_CLIENT_ID, or neither', path: ['OIDC_ISSUER'] })

@@ -4,7 +4,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createCallbackRoutes, createCallbackSecretCache, createIngestApp, createRefusalCounter, createWebhookRoutes, createWebhookSourceCache, createWriteKeyCache, EVENTS_TOPIC, limiterKey, LINKS_TOPIC, parseTrustedProxies, requestClientIp, type WebhookSources, type WriteKeys } from '@fl0/ingest'
 import { createJobRunner, createScoringRunner, startBotsWorker, startEventWriter, startIdentityWorker, startLexiconWorker, type JobRunner, type ScoringRunner } from '@fl0/workers'
-import { addCallbackRefusals, findCallbackOrg, findSourceByWriteKey, findWebhookSource, openPostgres, type Consumer } from '@fl0/stores'
+import { addCallbackRefusals, findCallbackOrg, findSourceByWriteKey, findWebhookSource, openPostgres, type BusMessage, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
 import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
 import { createApi } from '@fl0/api'
@@ -55,6 +55,13 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   if (roles.includes('ingest')) {
     const metadata = stores.metadata!
     const bus = stores.bus!
+    const diskSpace = stores.diskSpace
+    // Refused with DiskFullError (503 disk_full) while the data directory's disk is nearly full; the identity
+    // partner's links below are a few bytes each and keep going.
+    const publishEvents = (records: BusMessage[]) => {
+      diskSpace?.check()
+      return bus.publish(EVENTS_TOPIC, records)
+    }
     writeKeys = createWriteKeyCache(async (key) => {
       const source = await findSourceByWriteKey(metadata, key)
       return source ? { orgId: source.org_id, sourceId: source.id } : undefined
@@ -66,7 +73,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
         trustedProxies,
         logger,
         publicUrl: config.FL0_PUBLIC_URL,
-        publish: (records) => bus.publish(EVENTS_TOPIC, records),
+        publish: publishEvents,
       }),
     )
     // Segment's and RudderStack's webhook destinations: a Segment-type source's events, forwarded (ingest/src/webhook.ts).
@@ -74,7 +81,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
       const source = await findWebhookSource(metadata, id)
       return source ? { orgId: source.org_id, sourceId: source.id, secret: source.webhook_secret } : undefined
     })
-    app.route('/', createWebhookRoutes({ sources: webhooks, logger, publish: (records) => bus.publish(EVENTS_TOPIC, records) }))
+    app.route('/', createWebhookRoutes({ sources: webhooks, logger, publish: publishEvents }))
     // The identity partner's pixel: links a visitor id to a person, through the bus to the identity worker;
     // limited per address, signed for organisations with a secret, its refusals counted in the metadata store.
     const callbackRefusals = createRefusalCounter({ store: (day, counts) => addCallbackRefusals(metadata, day, counts), logger })

@@ -3,12 +3,14 @@ import { mkdirSync } from 'node:fs'
 import {
   createDiskBus,
   createKafkaBus,
+  diskSpaceGuard,
   migrateEvents,
   migrateMetadata,
   openEventStore,
   openPglite,
   openPostgres,
   type Bus,
+  type DiskSpaceGuard,
   type EventStore,
   type Sql,
 } from '@fl0/stores'
@@ -18,6 +20,8 @@ import type { Logger } from './logger.ts'
 export interface Stores {
   metadata?: Sql
   bus?: Bus
+  /** Embedded: whether the data directory's disk has room for more events (the ingest refuses them below FL0_MIN_FREE_DISK_MB). */
+  diskSpace?: DiskSpaceGuard
   events?: EventStore
   close(): Promise<void>
 }
@@ -76,6 +80,17 @@ export async function openStores(config: Config, roles: Role[], logger: Logger):
       stores.bus = config.KAFKA_BROKERS
         ? createKafkaBus({ brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()), sessionTimeoutMs: config.KAFKA_SESSION_TIMEOUT_MS, partitions: config.KAFKA_PARTITIONS, onError })
         : createDiskBus({ dir: join(config.dataDir, 'bus'), onError })
+      if (!config.KAFKA_BROKERS) {
+        stores.diskSpace = diskSpaceGuard({
+          dir: config.dataDir,
+          minFreeBytes: config.FL0_MIN_FREE_DISK_MB * 1024 * 1024,
+          onChange: ({ low, freeBytes, minFreeBytes }) => {
+            const disk = { dataDir: config.dataDir, freeMb: Math.floor(freeBytes / 1048576), minFreeMb: Math.floor(minFreeBytes / 1048576) }
+            if (low) logger.error(disk, 'disk nearly full: the ingest refuses events (503 disk_full) until space is freed or FL0_MIN_FREE_DISK_MB is lowered')
+            else logger.info(disk, 'disk space back above the floor: the ingest takes events again')
+          },
+        })
+      }
     }
   } catch (error) {
     await stores.close().catch(() => {})

@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process'
+import { rmSync, statfsSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestFl0, type TestFl0 } from './testing.ts'
+
+/**
+ * Embedded, fl0's bus, chDB and PGlite share the data directory's disk, and
+ * the bus keeps events until chDB has them: a flood through a public write key
+ * (or a stopped consumer) would fill it, and a full disk fails all three at
+ * once. Below FL0_MIN_FREE_DISK_MB free, the ingest refuses events with a 503
+ * that clients retry, the rest of fl0 goes on, and events are taken again once
+ * there is room. The disk here is the machine's own: its space is taken for
+ * real (fallocate) and given back.
+ */
+const GiB = 1024 ** 3
+const freeBytes = () => {
+  const s = statfsSync(tmpdir())
+  return s.bavail * s.bsize
+}
+
+let fl0: TestFl0
+let hog: string
+let floorBytes: number
+
+beforeAll(async () => {
+  // A floor 2 GiB under what is free now: other tests writing meanwhile move the free space by far less.
+  floorBytes = freeBytes() - 2 * GiB
+  fl0 = await startTestFl0({ FL0_MIN_FREE_DISK_MB: String(Math.floor(floorBytes / (1024 * 1024))) })
+  hog = join(fl0.dataDir, 'disk-hog')
+})
+afterAll(async () => {
+  rmSync(hog, { force: true })
+  await fl0?.stop()
+})
+
+const auth = () => `Basic ${Buffer.from(`${fl0.segment.write_key}:`).toString('base64')}`
+const send = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${fl0.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth(), ...headers }, body: JSON.stringify(body) })
+const track = (messageId: string) => ({ userId: 'u-disk', event: 'Disk Test', messageId })
+
+/** Sends until the answer has `status` (the guard asks the disk once a second), or fails after a deadline. */
+async function sendUntil(status: number, path: string, body: unknown): Promise<Response> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const res = await send(path, body)
+    if (res.status === status) return res
+    await res.arrayBuffer()
+    if (Date.now() > deadline) throw new Error(`still ${res.status} after 30 s, waiting for ${status}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+describe('a data directory whose disk fills up', () => {
+  it('refuses events with a 503 clients retry while the disk is nearly full, goes on serving the rest, and takes them again once there is room', async () => {
+    expect((await send('/v1/track', track('before'))).status).toBe(200)
+
+    // Take 4 GiB: the free space falls 2 GiB under the floor.
+    execFileSync('fallocate', ['-l', String(4 * GiB), hog])
+    expect(freeBytes()).toBeLessThan(floorBytes)
+
+    const refused = await sendUntil(503, '/v1/track', track('while-full'))
+    expect(refused.headers.get('retry-after')).toBe('30')
+    expect(await refused.json()).toEqual({
+      success: false,
+      code: 'disk_full',
+      message: "fl0's disk is nearly full: events are refused until space is freed, retry later",
+      errors: [],
+    })
+    // Every way in: a batch, analytics.js 2.0's short path from a browser (which must be able to read Retry-After).
+    const batch = await send('/v1/batch', { batch: [{ type: 'track', ...track('batch-while-full') }] })
+    expect(batch.status).toBe(503)
+    expect((await batch.json()).code).toBe('disk_full')
+    const browser = await send('/v1/t', { ...track('browser-while-full'), writeKey: fl0.segment.write_key }, { origin: 'https://example.com' })
+    expect(browser.status).toBe(503)
+    expect(browser.headers.get('access-control-expose-headers')).toContain('Retry-After')
+    expect(browser.headers.get('retry-after')).toBe('30')
+    // Bad input is still told what is wrong with it.
+    expect((await send('/v1/track', { event: 'no id' })).status).toBe(400)
+
+    // The rest of fl0 goes on: its health, and a team signing in to look.
+    expect((await fetch(`${fl0.url}/healthz`)).status).toBe(200)
+    const cookie = await fl0.signUp('Dana Disk', 'dana@disk.test')
+    expect((await fetch(`${fl0.url}/api/users/me`, { headers: { cookie } })).status).toBe(200)
+
+    // Room again: the refused event, retried with its id, is taken, and each event is stored once.
+    rmSync(hog)
+    expect((await sendUntil(200, '/v1/track', track('while-full'))).status).toBe(200)
+    expect((await send('/v1/track', track('after'))).status).toBe(200)
+    const ids = ['before', 'while-full', 'after']
+    await fl0.waitForCount('SELECT count() AS n FROM events WHERE org_id = {org:String} AND message_id IN {ids:Array(String)}', { org: fl0.org.id, ids }, ids.length, 60_000)
+    const stored = await fl0.query<{ message_id: string; n: string }>(
+      "SELECT message_id, count() AS n FROM events WHERE org_id = {org:String} AND event = 'Disk Test' GROUP BY message_id ORDER BY message_id",
+      { org: fl0.org.id },
+    )
+    expect(stored.map((r) => [r.message_id, Number(r.n)])).toEqual([
+      ['after', 1],
+      ['before', 1],
+      ['while-full', 1],
+    ])
+  })
+})
