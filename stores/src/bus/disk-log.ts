@@ -3,6 +3,7 @@ import {
   closeSync,
   existsSync,
   fdatasync as fdatasyncCb,
+  ftruncate as ftruncateCb,
   fsyncSync,
   ftruncateSync,
   mkdirSync,
@@ -52,6 +53,11 @@ import { makeView } from './view.ts'
  * 2.7–4.0 ms over zeros (bench/README.md, issue 19). Readers never read an
  * active segment past its durable bytes: beyond them lie zeros that later
  * writes replace.
+ *
+ * A full disk: a write that fails (ENOSPC) fails its appends and those waiting behind
+ * it, the segment is cut back to its synced bytes, and the log goes on, taking appends
+ * again once there is room (the ingest refuses events well before: disk-space.ts). A
+ * failed fdatasync is not retried: the log refuses appends until a restart.
  *
  * Recovery: on open the last segment is scanned; the first record whose length,
  * checksum or offset is wrong marks a torn tail (a crash mid-write), or the zeros
@@ -337,7 +343,21 @@ export class DiskLog {
         try {
           if (this.activeSize >= this.segmentBytes) await this.roll(records[0].offset)
           const data = buffers.length === 1 ? buffers[0] : Buffer.concat(buffers)
-          await writeAll(this.fd, data, this.activeSize)
+          try {
+            await writeAll(this.fd, data, this.activeSize)
+          } catch (error) {
+            if (await this.undoWrite()) {
+              // Nothing of the group was synced: its appends, and those encoded after it, fail; later ones go on.
+              const failure = error instanceof Error ? error : new Error(String(error))
+              for (const w of [...waiters, ...this.waiters]) w.reject(failure)
+              this.pending = []
+              this.pendingRecords = []
+              this.waiters = []
+              this.nextOffset = this.durableEnd
+              continue
+            }
+            throw error
+          }
           await fdatasync(this.fd)
           this.activeSize += data.length
           this.durableEnd = records[records.length - 1].offset + 1
@@ -352,8 +372,8 @@ export class DiskLog {
           for (const w of waiters) w.resolve()
           this.events.emit('durable', this.durableEnd)
         } catch (error) {
-          // A failed write leaves the tail unknown; refuse further appends until a
-          // restart recovers the log from its last good record.
+          // A failed sync (or roll, or cut after a failed write) leaves the tail unknown; refuse
+          // further appends until a restart recovers the log from its last good record.
           this.failed = error instanceof Error ? error : new Error(String(error))
           for (const w of [...waiters, ...this.waiters]) w.reject(this.failed)
           this.pending = []
@@ -363,6 +383,24 @@ export class DiskLog {
       }
     } finally {
       this.flushing = false
+    }
+  }
+
+  /**
+   * After a write that failed (the disk full, most likely: ENOSPC), cuts the active segment back to its
+   * synced bytes, so that whatever part of the write reached the file is gone, and syncs that: the log
+   * then goes on from its durable end, and its next write takes the place of the failed one. A failed
+   * fdatasync is another matter (what the kernel then kept of the file is unknown: PostgreSQL stops on
+   * it), and so is a failed cut: the log then refuses appends until a restart recovers it. Answers
+   * whether the cut held.
+   */
+  private async undoWrite(): Promise<boolean> {
+    try {
+      await ftruncate(this.fd, this.activeSize)
+      await fdatasync(this.fd)
+      return true
+    } catch {
+      return false
     }
   }
 
@@ -667,6 +705,10 @@ async function zeroFile(path: string, bytes: number): Promise<void> {
   } finally {
     await file.close()
   }
+}
+
+function ftruncate(fd: number, length: number): Promise<void> {
+  return new Promise((resolve, reject) => ftruncateCb(fd, length, (err) => (err ? reject(err) : resolve())))
 }
 
 function fdatasync(fd: number): Promise<void> {

@@ -1,0 +1,51 @@
+/**
+ * Run by disk-log.full.test.ts in a mount namespace of its own, with a tmpfs
+ * of 1 MiB mounted at argv[2]: a real disk that fills up. Appends to a log
+ * there until the disk refuses one, once more while it is still full, then
+ * frees room and appends again; then reopens the log as a restart would, and
+ * prints what was acknowledged, refused and found.
+ */
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DiskLog } from '../disk-log.ts'
+
+const root = process.argv[2]!
+const dir = join(root, 'log')
+const filler = join(root, 'filler')
+writeFileSync(filler, Buffer.alloc(600 * 1024))
+
+const log = new DiskLog({ dir })
+const padding = 'x'.repeat(10_000)
+const acknowledged: string[] = []
+const refusals: Array<{ key: string; code: string }> = []
+let next = 0
+const append = async () => {
+  const key = `k${next++}`
+  try {
+    await log.append([{ key, value: `${key}:${padding}` }])
+    acknowledged.push(key)
+    return true
+  } catch (error) {
+    refusals.push({ key, code: String((error as { code?: string }).code ?? (error as Error).message) })
+    return false
+  }
+}
+
+while (next < 1000 && (await append()));
+// Still full: refused again (the record is larger than what is left), not refused for good.
+await append()
+rmSync(filler)
+for (let i = 0; i < 5; i++) await append()
+await log.close()
+
+const reopened = new DiskLog({ dir })
+const reader = reopened.openReader(0)
+const stored: Array<{ offset: number; key: string; intact: boolean }> = []
+for (;;) {
+  const batch = await reader.read(1000)
+  if (batch.length === 0) break
+  for (const r of batch) stored.push({ offset: r.offset, key: r.key, intact: r.value.toString() === `${r.key}:${padding}` })
+}
+await reader.close()
+await reopened.close()
+process.stdout.write(JSON.stringify({ acknowledged, refusals, stored }))
