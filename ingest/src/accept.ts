@@ -95,9 +95,11 @@ async function answer(c: Context, published: Promise<void>, logger: Logger | und
   } catch (error) {
     const full = diskFull(error)
     if (full) {
-      // Logged once when the disk crosses the floor (server/src/stores.ts), not once a request.
+      // 429 with Retry-After, as Segment's API answers when it cannot take more: Segment's libraries then keep the
+      // events and send them again after the wait, for up to 12 hours, where after a 5xx they drop them after their
+      // tries (10 for analytics-node). Logged once when the disk crosses the floor (server/src/stores.ts), not once a request.
       c.header('Retry-After', String(full.retryAfterSeconds))
-      return ingestError(c, 503, 'disk_full', DISK_FULL_MESSAGE)
+      return ingestError(c, 429, 'disk_full', DISK_FULL_MESSAGE)
     }
     logger?.error({ err: error, count: accepted }, 'publish to bus failed')
     return ingestError(c, 503, 'bus_unavailable', 'Event bus unavailable, retry later')

@@ -111,7 +111,7 @@ const schema = z.object({
   /** How long an /api body other than an upload may take to arrive whole, in seconds; past it the connection is cut (a slowloris). */
   FL0_BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(DEFAULT_BODY_DEADLINE_MS / 1000),
   /**
-   * Embedded, the ingest answers 503 (disk_full, Retry-After) while fewer than this many megabytes are free on
+   * Embedded, the ingest answers 429 (disk_full, Retry-After) while fewer than this many megabytes are free on
    * FL0_DATA_DIR's disk, so that a flood of events or a stopped consumer cannot fill it (stores/src/bus/disk-space.ts);
    * 0 turns the check off. The cluster's brokers keep their own disks.
    */

@@ -3,16 +3,18 @@ import { rmSync, statfsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Analytics, FetchHTTPClient } from '@segment/analytics-node'
 import { startTestFl0, type TestFl0 } from './testing.ts'
 
 /**
  * Embedded, fl0's bus, chDB and PGlite share the data directory's disk, and
  * the bus keeps events until chDB has them: a flood through a public write key
  * (or a stopped consumer) would fill it, and a full disk fails all three at
- * once. Below FL0_MIN_FREE_DISK_MB free, the ingest refuses events with a 503
- * that clients retry, the rest of fl0 goes on, and events are taken again once
- * there is room. The disk here is the machine's own: its space is taken for
- * real (fallocate) and given back.
+ * once. Below FL0_MIN_FREE_DISK_MB free, the ingest refuses events with a 429
+ * and Retry-After, on which clients keep them and send them again; the rest of
+ * fl0 goes on, and events are taken again once there is room. The disk here is
+ * the machine's own: its space is taken for real (fallocate) and given back;
+ * the client is Segment's own analytics-node.
  */
 const GiB = 1024 ** 3
 const freeBytes = () => {
@@ -53,14 +55,14 @@ async function sendUntil(status: number, path: string, body: unknown): Promise<R
 }
 
 describe('a data directory whose disk fills up', () => {
-  it('refuses events with a 503 clients retry while the disk is nearly full, goes on serving the rest, and takes them again once there is room', async () => {
+  it('refuses events with a 429 and Retry-After while the disk is nearly full, goes on serving the rest, and takes them again once there is room: a real client loses none', async () => {
     expect((await send('/v1/track', track('before'))).status).toBe(200)
 
     // Take 4 GiB: the free space falls 2 GiB under the floor.
     execFileSync('fallocate', ['-l', String(4 * GiB), hog])
     expect(freeBytes()).toBeLessThan(floorBytes)
 
-    const refused = await sendUntil(503, '/v1/track', track('while-full'))
+    const refused = await sendUntil(429, '/v1/track', track('while-full'))
     expect(refused.headers.get('retry-after')).toBe('30')
     expect(await refused.json()).toEqual({
       success: false,
@@ -70,10 +72,10 @@ describe('a data directory whose disk fills up', () => {
     })
     // Every way in: a batch, analytics.js 2.0's short path from a browser (which must be able to read Retry-After).
     const batch = await send('/v1/batch', { batch: [{ type: 'track', ...track('batch-while-full') }] })
-    expect(batch.status).toBe(503)
+    expect(batch.status).toBe(429)
     expect((await batch.json()).code).toBe('disk_full')
     const browser = await send('/v1/t', { ...track('browser-while-full'), writeKey: fl0.segment.write_key }, { origin: 'https://example.com' })
-    expect(browser.status).toBe(503)
+    expect(browser.status).toBe(429)
     expect(browser.headers.get('access-control-expose-headers')).toContain('Retry-After')
     expect(browser.headers.get('retry-after')).toBe('30')
     // Bad input is still told what is wrong with it.
@@ -84,11 +86,27 @@ describe('a data directory whose disk fills up', () => {
     const cookie = await fl0.signUp('Dana Disk', 'dana@disk.test')
     expect((await fetch(`${fl0.url}/api/users/me`, { headers: { cookie } })).status).toBe(200)
 
-    // Room again: the refused event, retried with its id, is taken, and each event is stored once.
+    // Segment's analytics-node, as an app sends with it: refused while the disk is full, it keeps the event.
+    const answers: number[] = []
+    const httpClient = new FetchHTTPClient(async (url, init) => {
+      const res = await fetch(url, init)
+      answers.push(res.status)
+      return res
+    })
+    const analytics = new Analytics({ writeKey: fl0.segment.write_key, host: fl0.url, path: '/v1/batch', flushAt: 1, httpClient })
+    analytics.track({ ...track('node-while-full') })
+    const deadline = Date.now() + 30_000
+    while (answers.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+    expect(answers).toEqual([429])
+
+    // Room again: the refused event, retried with its id, is taken; the client sends its own after Retry-After.
     rmSync(hog)
     expect((await sendUntil(200, '/v1/track', track('while-full'))).status).toBe(200)
     expect((await send('/v1/track', track('after'))).status).toBe(200)
-    const ids = ['before', 'while-full', 'after']
+    await analytics.closeAndFlush({ timeout: 90_000 })
+    expect(answers).toEqual([429, 200])
+    // Each event is stored once, the refused ones included; none sent while the disk was full is there twice.
+    const ids = ['before', 'while-full', 'after', 'node-while-full']
     await fl0.waitForCount('SELECT count() AS n FROM events WHERE org_id = {org:String} AND message_id IN {ids:Array(String)}', { org: fl0.org.id, ids }, ids.length, 60_000)
     const stored = await fl0.query<{ message_id: string; n: string }>(
       "SELECT message_id, count() AS n FROM events WHERE org_id = {org:String} AND event = 'Disk Test' GROUP BY message_id ORDER BY message_id",
@@ -97,7 +115,8 @@ describe('a data directory whose disk fills up', () => {
     expect(stored.map((r) => [r.message_id, Number(r.n)])).toEqual([
       ['after', 1],
       ['before', 1],
+      ['node-while-full', 1],
       ['while-full', 1],
     ])
-  })
+  }, 150_000)
 })

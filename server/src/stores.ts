@@ -86,7 +86,7 @@ export async function openStores(config: Config, roles: Role[], logger: Logger):
           minFreeBytes: config.FL0_MIN_FREE_DISK_MB * 1024 * 1024,
           onChange: ({ low, freeBytes, minFreeBytes }) => {
             const disk = { dataDir: config.dataDir, freeMb: Math.floor(freeBytes / 1048576), minFreeMb: Math.floor(minFreeBytes / 1048576) }
-            if (low) logger.error(disk, 'disk nearly full: the ingest refuses events (503 disk_full) until space is freed or FL0_MIN_FREE_DISK_MB is lowered')
+            if (low) logger.error(disk, 'disk nearly full: the ingest refuses events (429 disk_full) until space is freed or FL0_MIN_FREE_DISK_MB is lowered')
             else logger.info(disk, 'disk space back above the floor: the ingest takes events again')
           },
         })

@@ -10,9 +10,9 @@ import { statfsSync } from 'node:fs'
  * them (a public write key can send any amount), or a consumer stops, the bus
  * grows until the disk is full. A full disk fails every write at once: the
  * bus's, which then refuses every append until a restart; chDB's parts; the
- * metadata store's. So below a floor of free space the ingest answers 503 with
- * Retry-After (disk_full), which Segment's, RudderStack's and fl0's own clients
- * retry with the same ids, and the rest of fl0 keeps working. It accepts events
+ * metadata store's. So below a floor of free space the ingest answers 429 with
+ * Retry-After (disk_full), on which Segment's libraries and fl0's snippet keep
+ * the events and send them again, with the same ids, after the wait, and the rest of fl0 keeps working. It accepts events
  * again by itself once the consumers catch up and the bus frees its segments.
  *
  * Asking the filesystem is a statfs call, a few microseconds: the guard asks
@@ -43,7 +43,7 @@ export interface DiskSpaceGuard {
   state(): DiskSpaceState
 }
 
-/** What the ingest answers 503 for: there is too little space left to take events durably. */
+/** What the ingest answers 429 (disk_full) for: there is too little space left to take events durably. */
 export class DiskFullError extends Error {
   readonly code = 'DISK_FULL'
   /** How long clients are told to wait before they retry. */
