@@ -62,12 +62,19 @@ export function sharedFieldsError(context: unknown, integrations: unknown): { er
 
 const SUCCESS = JSON.stringify({ success: true })
 
+/** When the bus's own ENOSPC was last logged: at most once every 10 s, not once a request. */
+let lastNoSpaceLog = 0
+
 export const DISK_FULL_MESSAGE = "fl0's disk is nearly full: events are refused until space is freed, retry later"
 
-/** The embedded bus's refusal while the data directory's disk is nearly full (@fl0/stores' DiskFullError). */
+/**
+ * The embedded bus's refusal while the data directory's disk is nearly full (@fl0/stores' DiskFullError), or its
+ * log's write the disk had no room for (ENOSPC: the floor turned off, or filled past by something else).
+ */
 function diskFull(error: unknown): { retryAfterSeconds: number } | undefined {
   const e = error as { code?: unknown; retryAfterSeconds?: unknown } | null
-  return e?.code === 'DISK_FULL' && typeof e.retryAfterSeconds === 'number' ? { retryAfterSeconds: e.retryAfterSeconds } : undefined
+  if (e?.code === 'DISK_FULL' && typeof e.retryAfterSeconds === 'number') return { retryAfterSeconds: e.retryAfterSeconds }
+  return e?.code === 'ENOSPC' ? { retryAfterSeconds: 30 } : undefined
 }
 const JSON_TYPE = { 'content-type': 'application/json' }
 
@@ -95,9 +102,14 @@ async function answer(c: Context, published: Promise<void>, logger: Logger | und
   } catch (error) {
     const full = diskFull(error)
     if (full) {
+      if ((error as { code?: unknown }).code === 'ENOSPC' && Date.now() - lastNoSpaceLog > 10_000) {
+        lastNoSpaceLog = Date.now()
+        logger?.error({ err: error }, 'the bus has no room on the disk: events are refused (429 disk_full) until space is freed')
+      }
       // 429 with Retry-After, as Segment's API answers when it cannot take more: Segment's libraries then keep the
-      // events and send them again after the wait, for up to 12 hours, where after a 5xx they drop them after their
-      // tries (10 for analytics-node). Logged once when the disk crosses the floor (server/src/stores.ts), not once a request.
+      // events and send them again after each wait (analytics-node 3.1 up to 30 times, analytics.js 2.0 10 times),
+      // where after a 5xx they give up after 10 tries a few minutes apart at most. The guard logs once when the disk
+      // crosses the floor (server/src/stores.ts), not once a request.
       c.header('Retry-After', String(full.retryAfterSeconds))
       return ingestError(c, 429, 'disk_full', DISK_FULL_MESSAGE)
     }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { IngestedEvent } from '@fl0/contracts'
+import { closeSync, openSync, writeSync } from 'node:fs'
+import { DISK_FULL_MESSAGE } from './accept.ts'
 import { KEY, setupIngest as setup } from './testing.ts'
 
 describe('POST /v1/* single calls', () => {
@@ -162,6 +164,28 @@ describe('POST /v1/* refusals', () => {
     const { post } = setup({ failPublish: true })
     const res = await post('/v1/track', { userId: 'u', event: 'E' })
     expect(res.status).toBe(503)
+  })
+
+  it('answers 429 disk_full with Retry-After when the bus has no room on the disk (ENOSPC), so that clients keep the events', async () => {
+    // A real ENOSPC: a write to /dev/full, as the bus's write fails on a full disk.
+    const full = () => {
+      const fd = openSync('/dev/full', 'w')
+      try {
+        writeSync(fd, 'x')
+      } finally {
+        closeSync(fd)
+      }
+    }
+    const { post } = setup({ failPublish: full })
+    for (const [path, body] of [
+      ['/v1/track', { userId: 'u', event: 'E' }],
+      ['/v1/batch', { batch: [{ type: 'track', userId: 'u', event: 'E' }] }],
+    ] as const) {
+      const res = await post(path, body)
+      expect(res.status, path).toBe(429)
+      expect(res.headers.get('retry-after'), path).toBe('30')
+      expect(await res.json(), path).toMatchObject({ code: 'disk_full', message: DISK_FULL_MESSAGE })
+    }
   })
 })
 

@@ -8,11 +8,13 @@ export const KEY = 'wk_test_key'
 export const NOW = new Date('2026-03-01T12:00:00.000Z')
 
 /** An ingest app on a write key of its own, whose bus is an array: for tests that call it through app.request. */
-export function setupIngest(options: { failPublish?: boolean; trusted?: string; publicUrl?: string } = {}) {
+export function setupIngest(options: { failPublish?: boolean | (() => void); trusted?: string; publicUrl?: string } = {}) {
   const published: IngestedEvent[] = []
   const app = createIngestApp({
     writeKeys: createWriteKeyCache(async (k) => (k === KEY ? { orgId: 'org-1', sourceId: 'src-1' } : undefined)),
     publish: async (records) => {
+      // A function fails as it fails (a real write to /dev/full, say); true, with an error of its own.
+      if (typeof options.failPublish === 'function') options.failPublish()
       if (options.failPublish) throw new Error('disk full')
       for (const r of records) {
         const event = JSON.parse(r.value) as IngestedEvent

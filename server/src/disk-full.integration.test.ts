@@ -25,15 +25,18 @@ const freeBytes = () => {
 let fl0: TestFl0
 let hog: string
 let floorBytes: number
+// The test takes 4 GiB of the disk for a while, and the files beside it still need room then.
+const roomy = freeBytes() > 10 * GiB
 
 beforeAll(async () => {
+  if (!roomy) return
   // A floor 2 GiB under what is free now: other tests writing meanwhile move the free space by far less.
   floorBytes = freeBytes() - 2 * GiB
   fl0 = await startTestFl0({ FL0_MIN_FREE_DISK_MB: String(Math.floor(floorBytes / (1024 * 1024))) })
   hog = join(fl0.dataDir, 'disk-hog')
 })
 afterAll(async () => {
-  rmSync(hog, { force: true })
+  if (hog) rmSync(hog, { force: true })
   await fl0?.stop()
 })
 
@@ -42,11 +45,15 @@ const send = (path: string, body: unknown, headers: Record<string, string> = {})
   fetch(`${fl0.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth(), ...headers }, body: JSON.stringify(body) })
 const track = (messageId: string) => ({ userId: 'u-disk', event: 'Disk Test', messageId })
 
-/** Sends until the answer has `status` (the guard asks the disk once a second), or fails after a deadline. */
-async function sendUntil(status: number, path: string, body: unknown): Promise<Response> {
+/**
+ * Sends events of its own until one is answered `status` (the guard asks the disk once a second), or fails after
+ * a deadline: probes, which may be stored or not, and which the test counts apart from its events.
+ */
+let probes = 0
+async function sendUntil(status: number): Promise<Response> {
   const deadline = Date.now() + 30_000
   for (;;) {
-    const res = await send(path, body)
+    const res = await send('/v1/track', track(`probe-${probes++}`))
     if (res.status === status) return res
     await res.arrayBuffer()
     if (Date.now() > deadline) throw new Error(`still ${res.status} after 30 s, waiting for ${status}`)
@@ -55,14 +62,16 @@ async function sendUntil(status: number, path: string, body: unknown): Promise<R
 }
 
 describe('a data directory whose disk fills up', () => {
-  it('refuses events with a 429 and Retry-After while the disk is nearly full, goes on serving the rest, and takes them again once there is room: a real client loses none', async () => {
+  it.skipIf(!roomy)('refuses events with a 429 and Retry-After while the disk is nearly full, goes on serving the rest, and takes them again once there is room: a real client loses none', async () => {
     expect((await send('/v1/track', track('before'))).status).toBe(200)
 
     // Take 4 GiB: the free space falls 2 GiB under the floor.
     execFileSync('fallocate', ['-l', String(4 * GiB), hog])
     expect(freeBytes()).toBeLessThan(floorBytes)
 
-    const refused = await sendUntil(429, '/v1/track', track('while-full'))
+    await (await sendUntil(429)).arrayBuffer()
+    const refused = await send('/v1/track', track('while-full'))
+    expect(refused.status).toBe(429)
     expect(refused.headers.get('retry-after')).toBe('30')
     expect(await refused.json()).toEqual({
       success: false,
@@ -101,7 +110,8 @@ describe('a data directory whose disk fills up', () => {
 
     // Room again: the refused event, retried with its id, is taken; the client sends its own after Retry-After.
     rmSync(hog)
-    expect((await sendUntil(200, '/v1/track', track('while-full'))).status).toBe(200)
+    await (await sendUntil(200)).arrayBuffer()
+    expect((await send('/v1/track', track('while-full'))).status).toBe(200)
     expect((await send('/v1/track', track('after'))).status).toBe(200)
     await analytics.closeAndFlush({ timeout: 90_000 })
     expect(answers).toEqual([429, 200])
@@ -109,7 +119,7 @@ describe('a data directory whose disk fills up', () => {
     const ids = ['before', 'while-full', 'after', 'node-while-full']
     await fl0.waitForCount('SELECT count() AS n FROM events WHERE org_id = {org:String} AND message_id IN {ids:Array(String)}', { org: fl0.org.id, ids }, ids.length, 60_000)
     const stored = await fl0.query<{ message_id: string; n: string }>(
-      "SELECT message_id, count() AS n FROM events WHERE org_id = {org:String} AND event = 'Disk Test' GROUP BY message_id ORDER BY message_id",
+      "SELECT message_id, count() AS n FROM events WHERE org_id = {org:String} AND event = 'Disk Test' AND NOT startsWith(message_id, 'probe-') GROUP BY message_id ORDER BY message_id",
       { org: fl0.org.id },
     )
     expect(stored.map((r) => [r.message_id, Number(r.n)])).toEqual([

@@ -56,7 +56,7 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
     const metadata = stores.metadata!
     const bus = stores.bus!
     const diskSpace = stores.diskSpace
-    // Refused with DiskFullError (503 disk_full) while the data directory's disk is nearly full; the identity
+    // Refused with DiskFullError (429 disk_full) while the data directory's disk is nearly full; the identity
     // partner's links below are a few bytes each and keep going.
     const publishEvents = (records: BusMessage[]) => {
       diskSpace?.check()

@@ -52,7 +52,8 @@ export async function startTestFl0(env: Record<string, string> = {}): Promise<Te
 
 export async function startEmptyFl0(env: Record<string, string> = {}): Promise<EmptyTestFl0> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fl0-test-'))
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', FL0_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env })
+  // No floor of free disk unless a test sets one (disk-full.integration.test.ts takes gigabytes of the disk meanwhile).
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', FL0_DATA_DIR: dataDir, LOG_LEVEL: 'silent', FL0_MIN_FREE_DISK_MB: '0', ...env })
   // Logged at LOG_LEVEL to stdout as usual, and at info into memory too: the links fl0 logs when no SMTP server is set are kept for mailedLink.
   const links: Array<{ email: string; kind: string; link: string }> = []
   const capture = new Writable({

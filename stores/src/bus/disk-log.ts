@@ -69,6 +69,8 @@ const PAYLOAD_FIXED = 12
 const MAX_RECORD = 64 * 1024 * 1024
 /** The next segment's file while it is written full of zeros (not a `.log`: recovery deletes it). */
 const SPARE = 'next-segment.zeros'
+/** How long after a spare failed to be written (the disk full) the log waits before it writes one again. */
+const SPARE_RETRY_MS = 10_000
 
 export interface LogRecord {
   offset: number
@@ -108,6 +110,8 @@ export class DiskLog {
   private activeSize = 0
   /** The next segment's file, full of zeros and synced once `ready`; none before the active one is half full. */
   private spare: { done: Promise<void>; ready: boolean } | null = null
+  /** No spare is written before this time: the last one failed (the disk full). */
+  private spareAgainAt = 0
   private nextOffset = 0
   /** Records below this offset are on disk and fsynced. */
   private durableEnd = 0
@@ -440,16 +444,22 @@ export class DiskLog {
    * event loop; a failure leaves no spare (the roll then makes an empty file).
    */
   private spareWhenHalfFull(): void {
-    if (this.spare || this.activeSize * 2 < this.segmentBytes) return
+    if (this.spare || this.activeSize * 2 < this.segmentBytes || Date.now() < this.spareAgainAt) return
     const path = join(this.dir, SPARE)
     const spare: { done: Promise<void>; ready: boolean } = { ready: false, done: Promise.resolve() }
     spare.done = zeroFile(path, this.segmentBytes).then(
       () => {
         spare.ready = true
       },
-      () => {
-        if (this.spare === spare) this.spare = null
-      },
+      // A spare the disk had no room for is removed, not left to hold the room freed next, and tried again
+      // only after a while: meanwhile the log writes as the disk lets it, and a roll starts an empty file.
+      () =>
+        unlink(path)
+          .catch(() => {})
+          .finally(() => {
+            this.spareAgainAt = Date.now() + SPARE_RETRY_MS
+            if (this.spare === spare) this.spare = null
+          }),
     )
     this.spare = spare
   }

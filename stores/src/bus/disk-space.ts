@@ -72,7 +72,7 @@ export function diskSpaceGuard(options: DiskSpaceOptions): DiskSpaceGuard {
   let askedAt = 0
 
   const ask = () => {
-    askedAt = Date.now()
+    askedAt = performance.now()
     let freeBytes: number
     try {
       freeBytes = free(dir)
@@ -91,7 +91,7 @@ export function diskSpaceGuard(options: DiskSpaceOptions): DiskSpaceGuard {
 
   return {
     check() {
-      if (Date.now() - askedAt >= intervalMs) ask()
+      if (performance.now() - askedAt >= intervalMs) ask()
       if (current.low) throw new DiskFullError(current)
     },
     state: () => current,

@@ -76,8 +76,9 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
             m.view = reader.viewOf(records[i]!, m)
             delivered[i] = m
           }
-          await handleUntilDone(delivered)
-          await offsets.write(group, records[records.length - 1].offset + 1)
+          await untilDone(() => onBatch(delivered as DeliveredMessage<V>[]))
+          const next = records[records.length - 1].offset + 1
+          await untilDone(() => offsets.write(group, next))
           if (Date.now() - lastRetention > 10_000) {
             lastRetention = Date.now()
             const min = offsets.minimum()
@@ -86,10 +87,15 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
         }
       }
 
-      async function handleUntilDone(batch: DiskMessage[]): Promise<void> {
+      /**
+       * Runs `step` until it succeeds, after a back-off each time it throws: the batch's handler (a store that
+       * fails), and the group's offset (a disk full: a consumer that stopped there would never let the log free
+       * its segments, and the disk would stay full).
+       */
+      async function untilDone(step: () => Promise<void>): Promise<void> {
         for (let attempt = 0; ; attempt++) {
           try {
-            await onBatch(batch as DeliveredMessage<V>[])
+            await step()
             return
           } catch (error) {
             options.onError?.(error, { topic: name, group })

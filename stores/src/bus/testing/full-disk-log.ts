@@ -1,20 +1,22 @@
 /**
  * Run by disk-log.full.test.ts in a mount namespace of its own, with a tmpfs
  * of 1 MiB mounted at argv[2]: a real disk that fills up. Appends to a log
- * there until the disk refuses one, once more while it is still full, then
- * frees room and appends again; then reopens the log as a restart would, and
- * prints what was acknowledged, refused and found.
+ * there (its segments of argv[3] bytes) until the disk refuses one, once more
+ * while it is still full, then frees room and appends again; then reopens the
+ * log as a restart would, and prints what was acknowledged, refused and found,
+ * and what else is left in the log's directory.
  */
-import { rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DiskLog } from '../disk-log.ts'
 
 const root = process.argv[2]!
+const segmentBytes = Number(process.argv[3])
 const dir = join(root, 'log')
 const filler = join(root, 'filler')
 writeFileSync(filler, Buffer.alloc(600 * 1024))
 
-const log = new DiskLog({ dir })
+const log = new DiskLog({ dir, segmentBytes })
 const padding = 'x'.repeat(10_000)
 const acknowledged: string[] = []
 const refusals: Array<{ key: string; code: string }> = []
@@ -35,10 +37,11 @@ while (next < 1000 && (await append()));
 // Still full: refused again (the record is larger than what is left), not refused for good.
 await append()
 rmSync(filler)
-for (let i = 0; i < 5; i++) await append()
+// Room for about 60 records again: 20 more, across rolls where the segments are small.
+for (let i = 0; i < 20; i++) await append()
 await log.close()
 
-const reopened = new DiskLog({ dir })
+const reopened = new DiskLog({ dir, segmentBytes })
 const reader = reopened.openReader(0)
 const stored: Array<{ offset: number; key: string; intact: boolean }> = []
 for (;;) {
@@ -48,4 +51,4 @@ for (;;) {
 }
 await reader.close()
 await reopened.close()
-process.stdout.write(JSON.stringify({ acknowledged, refusals, stored }))
+process.stdout.write(JSON.stringify({ acknowledged, refusals, stored, files: readdirSync(dir) }))
