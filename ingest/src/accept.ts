@@ -108,7 +108,7 @@ async function answer(c: Context, published: Promise<void>, logger: Logger | und
       }
       // 429 with Retry-After, as Segment's API answers when it cannot take more: Segment's libraries then keep the
       // events and send them again after each wait (analytics-node 3.1 up to 30 times, analytics.js 2.0 10 times),
-      // where after a 5xx they give up after 10 tries a few minutes apart at most. The guard logs once when the disk
+      // where after a 5xx they give up after 10 tries with a growing back-off. The guard logs once when the disk
       // crosses the floor (server/src/stores.ts), not once a request.
       c.header('Retry-After', String(full.retryAfterSeconds))
       return ingestError(c, 429, 'disk_full', DISK_FULL_MESSAGE)
