@@ -37,8 +37,10 @@ export interface EventStore {
 }
 
 export interface InsertLinesOptions {
-  /** The columns the lines fill, when not all of the table's. */
+  /** The columns the lines fill, when not all of the table's; with JSONCompactEachRow, in the order of each line's values. */
   columns?: readonly string[]
+  /** Each line a JSON object (JSONEachRow, the default), or a JSON array of the columns' values (JSONCompactEachRow: no names to write and parse again on every row). */
+  format?: 'JSONEachRow' | 'JSONCompactEachRow'
   /** Settings of this insert alone (in the statement: see refusingSessionSettings); numbers only. */
   settings?: Record<string, number>
 }
@@ -157,7 +159,7 @@ function rawInsert(connection: ChdbConnection): EventStore['insertLines'] {
     try {
       await connection.chdb.rawInsert({
         table,
-        format: 'JSONEachRow',
+        format: options?.format ?? 'JSONEachRow',
         values: await linesBuffer(lines),
         ...(options?.columns ? { columns: options.columns } : {}),
         ...(options?.settings ? { settings: options.settings } : {}),
@@ -179,7 +181,7 @@ async function execInsert(client: ClickHouseClient, table: string, lines: Readon
     ? ` SETTINGS ${Object.entries(options.settings).map(([k, v]) => `${k} = ${v}`).join(', ')}`
     : ''
   const result = await client.exec({
-    query: `INSERT INTO ${table}${columns}${settings} FORMAT JSONEachRow`,
+    query: `INSERT INTO ${table}${columns}${settings} FORMAT ${options?.format ?? 'JSONEachRow'}`,
     values: Readable.from([await linesBuffer(lines)], { objectMode: false }),
   })
   result.stream.resume()

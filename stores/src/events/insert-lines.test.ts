@@ -47,6 +47,17 @@ function suite(name: string, open: (dir: string) => Promise<{ store: EventStore;
       ])
     })
 
+    it('stores lines of values alone (JSONCompactEachRow) in the columns named, in their order', async () => {
+      const columns = ['org_id', 'message_id', 'type', 'page_title', 'timestamp', 'received_at', 'context']
+      const at = '2026-03-01 12:00:00.000'
+      await store.background.insertLines('events', [JSON.stringify(['compact', 'm2', 'track', 'Two', at, at, '{}']), JSON.stringify(['compact', 'm1', 'page', 'Ünïcode "one"', at, at, '{}'])], { columns, format: 'JSONCompactEachRow' })
+      const r = await store.client.query({ query: "SELECT message_id, type, page_title FROM events WHERE org_id = 'compact' ORDER BY message_id", format: 'JSONEachRow' })
+      expect(await r.json()).toEqual([
+        { message_id: 'm1', type: 'page', page_title: 'Ünïcode "one"' },
+        { message_id: 'm2', type: 'track', page_title: 'Two' },
+      ])
+    })
+
     it('stores every line of a batch larger than it encodes in one turn, none lost or doubled at the seams', async () => {
       const ids = Array.from({ length: 4_501 }, (_, i) => `big-${String(i).padStart(5, '0')}`)
       await store.background.insertLines('events', ids.map((id) => line(eventRow({ org_id: 'big', message_id: id }))))

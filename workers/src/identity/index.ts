@@ -3,7 +3,7 @@ import { createRangeSource, loadNetworks, type IpDataMode, type RangeSource } fr
 import { freeDataSignature, type Networks } from './networks/index.ts'
 import { appliedSignature, recordSignature, rematchVisits } from './rematch.ts'
 import { storeLinks, parseLinkRecord, type LinkRecord } from './links.ts'
-import { foldVisits, hitOf, nextVersion, VISIT_GAP_MS, visitOfRow, visitRow, type Hit, type Visit, type VisitRow } from './visits.ts'
+import { foldVisits, hitOf, nextVersion, VISIT_COLUMNS, VISIT_GAP_MS, visitOfRow, visitRow, visitValuesJson, type Hit, type Visit, type VisitRow } from './visits.ts'
 import { chTime } from '@fl0/contracts'
 import { createDeadLetter, isolatePoison } from '../poison/index.ts'
 import { KnownVisits } from './known-visits.ts'
@@ -183,7 +183,8 @@ export async function storeHits(store: EventStore, networks: Networks, hits: rea
     }
   }
   try {
-    if (rows.length > 0) await store.insertLines('identified_visits', rows.map((row) => JSON.stringify(row)))
+    // Each row as its values, without the names: 3–4 µs less CPU a row (bench/README.md, issue 19).
+    if (rows.length > 0) await store.insertLines('identified_visits', rows.map(visitValuesJson), { columns: VISIT_COLUMNS, format: 'JSONCompactEachRow' })
   } catch (error) {
     // What was folded is not stored: the visits known may now be wrong, so none are.
     known?.clear()
