@@ -27,6 +27,7 @@ let hog: string
 let floorBytes: number
 // The test takes 4 GiB of the disk for a while, and the files beside it still need room then.
 const roomy = freeBytes() > 10 * GiB
+if (!roomy) console.warn('disk-full.integration.test.ts: not run: it needs more than 10 GiB free on the disk of TMPDIR')
 
 beforeAll(async () => {
   if (!roomy) return

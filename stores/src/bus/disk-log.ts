@@ -377,8 +377,10 @@ export class DiskLog {
           this.events.emit('durable', this.durableEnd)
         } catch (error) {
           // A failed sync (or roll, or cut after a failed write) leaves the tail unknown; refuse
-          // further appends until a restart recovers the log from its last good record.
-          this.failed = error instanceof Error ? error : new Error(String(error))
+          // further appends until a restart recovers the log from its last good record. Not as the
+          // cause's code: an ENOSPC here is not a disk that frees up and lets the log go on.
+          const cause = error instanceof Error ? error : new Error(String(error))
+          this.failed = Object.assign(new Error(`the bus log stopped after a failed write (${cause.message}); restart fl0 to recover it`, { cause }), { code: 'BUS_LOG_STOPPED' })
           for (const w of [...waiters, ...this.waiters]) w.reject(this.failed)
           this.pending = []
           this.pendingRecords = []
@@ -444,7 +446,7 @@ export class DiskLog {
    * event loop; a failure leaves no spare (the roll then makes an empty file).
    */
   private spareWhenHalfFull(): void {
-    if (this.spare || this.activeSize * 2 < this.segmentBytes || Date.now() < this.spareAgainAt) return
+    if (this.spare || this.activeSize * 2 < this.segmentBytes || performance.now() < this.spareAgainAt) return
     const path = join(this.dir, SPARE)
     const spare: { done: Promise<void>; ready: boolean } = { ready: false, done: Promise.resolve() }
     spare.done = zeroFile(path, this.segmentBytes).then(
@@ -457,7 +459,7 @@ export class DiskLog {
         unlink(path)
           .catch(() => {})
           .finally(() => {
-            this.spareAgainAt = Date.now() + SPARE_RETRY_MS
+            this.spareAgainAt = performance.now() + SPARE_RETRY_MS
             if (this.spare === spare) this.spare = null
           }),
     )
@@ -710,7 +712,13 @@ async function zeroFile(path: string, bytes: number): Promise<void> {
   const zeros = Buffer.alloc(Math.min(bytes, 1024 * 1024))
   const file = await open(path, 'w')
   try {
-    for (let at = 0; at < bytes; at += zeros.length) await file.write(zeros, 0, Math.min(zeros.length, bytes - at), at)
+    // A nearly full disk writes short before it refuses: each write goes on from where the last one stopped, so that
+    // the next one meets the ENOSPC, and a spare the disk has no room for never counts as ready.
+    for (let at = 0; at < bytes; ) {
+      const { bytesWritten } = await file.write(zeros, 0, Math.min(zeros.length, bytes - at), at)
+      if (bytesWritten === 0) throw Object.assign(new Error('no room for the next segment'), { code: 'ENOSPC' })
+      at += bytesWritten
+    }
     await file.datasync()
   } finally {
     await file.close()

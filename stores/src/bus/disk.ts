@@ -53,6 +53,8 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
       const start = offsets.read(group) ?? (consumeOptions.fromBeginning === false ? log.endOffset : log.startOffset)
       const reader = log.openReader(start, consumeOptions.view)
       let stopped = false
+      /** Ends the back-off in hand, if any (stop). */
+      let wake: (() => void) | undefined
       let lastRetention = 0
 
       async function loop(): Promise<void> {
@@ -100,7 +102,16 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
           } catch (error) {
             options.onError?.(error, { topic: name, group })
             if (stopped) throw error
-            await new Promise((r) => setTimeout(r, Math.min(30_000, 100 * 2 ** attempt)))
+            // The back-off ends early when the consumer is stopped: a stop waits for no retry.
+            await new Promise<void>((r) => {
+              const timer = setTimeout(r, Math.min(30_000, 100 * 2 ** attempt))
+              wake = () => {
+                clearTimeout(timer)
+                r()
+              }
+            })
+            wake = undefined
+            if (stopped) throw error
           }
         }
       }
@@ -111,6 +122,7 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
       const consumer: Consumer = {
         async stop() {
           stopped = true
+          wake?.()
           await running
           await reader.close()
           active.delete(id)
