@@ -11,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statfsSync,
   write as writeCb,
 } from 'node:fs'
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises'
@@ -447,6 +448,12 @@ export class DiskLog {
    */
   private spareWhenHalfFull(): void {
     if (this.spare || this.activeSize * 2 < this.segmentBytes || performance.now() < this.spareAgainAt) return
+    // Not on a disk short of room: the zeros would take what the appends, chDB and PGlite need next (a roll then
+    // starts an empty file, as without a spare). Twice a segment, so that a spare never takes the last of it.
+    if (freeBytes(this.dir) < 2 * this.segmentBytes) {
+      this.spareAgainAt = performance.now() + SPARE_RETRY_MS
+      return
+    }
     const path = join(this.dir, SPARE)
     const spare: { done: Promise<void>; ready: boolean } = { ready: false, done: Promise.resolve() }
     spare.done = zeroFile(path, this.segmentBytes).then(
@@ -708,6 +715,16 @@ function writeAll(fd: number, data: Buffer, position: number): Promise<void> {
 }
 
 /** A file of `bytes` zeros, synced (written, not fallocated: writes into fallocated blocks change their extents, metadata again). */
+/** Bytes free on the filesystem of `dir` for an unprivileged process; Infinity when it cannot tell. */
+function freeBytes(dir: string): number {
+  try {
+    const s = statfsSync(dir)
+    return s.bavail * s.bsize
+  } catch {
+    return Number.POSITIVE_INFINITY
+  }
+}
+
 async function zeroFile(path: string, bytes: number): Promise<void> {
   const zeros = Buffer.alloc(Math.min(bytes, 1024 * 1024))
   const file = await open(path, 'w')
