@@ -11,13 +11,13 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  statfsSync,
   write as writeCb,
 } from 'node:fs'
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises'
 import { join } from 'node:path'
 import { crc32 } from 'node:zlib'
 import type { ViewSource } from './types.ts'
+import { freeBytesOf } from './disk-space.ts'
 import { makeView } from './view.ts'
 
 /**
@@ -450,7 +450,7 @@ export class DiskLog {
     if (this.spare || this.activeSize * 2 < this.segmentBytes || performance.now() < this.spareAgainAt) return
     // Not on a disk short of room: the zeros would take what the appends, chDB and PGlite need next (a roll then
     // starts an empty file, as without a spare). Twice a segment, so that a spare never takes the last of it.
-    if (freeBytes(this.dir) < 2 * this.segmentBytes) {
+    if (roomLeft(this.dir) < 2 * this.segmentBytes) {
       this.spareAgainAt = performance.now() + SPARE_RETRY_MS
       return
     }
@@ -715,16 +715,6 @@ function writeAll(fd: number, data: Buffer, position: number): Promise<void> {
 }
 
 /** A file of `bytes` zeros, synced (written, not fallocated: writes into fallocated blocks change their extents, metadata again). */
-/** Bytes free on the filesystem of `dir` for an unprivileged process; Infinity when it cannot tell. */
-function freeBytes(dir: string): number {
-  try {
-    const s = statfsSync(dir)
-    return s.bavail * s.bsize
-  } catch {
-    return Number.POSITIVE_INFINITY
-  }
-}
-
 async function zeroFile(path: string, bytes: number): Promise<void> {
   const zeros = Buffer.alloc(Math.min(bytes, 1024 * 1024))
   const file = await open(path, 'w')
@@ -739,6 +729,15 @@ async function zeroFile(path: string, bytes: number): Promise<void> {
     await file.datasync()
   } finally {
     await file.close()
+  }
+}
+
+/** The free bytes on the log's disk; as good as unlimited when the filesystem cannot tell (the spare is then written, as before). */
+function roomLeft(dir: string): number {
+  try {
+    return freeBytesOf(dir)
+  } catch {
+    return Number.POSITIVE_INFINITY
   }
 }
 

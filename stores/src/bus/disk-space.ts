@@ -57,14 +57,15 @@ export class DiskFullError extends Error {
 
 const megabytes = (bytes: number) => Math.floor(bytes / (1024 * 1024))
 
-function statfsFree(dir: string): number {
+/** Bytes free on the filesystem of `dir` for an unprivileged process (statfs); throws when it cannot tell. */
+export function freeBytesOf(dir: string): number {
   const s = statfsSync(dir)
   return s.bavail * s.bsize
 }
 
 export function diskSpaceGuard(options: DiskSpaceOptions): DiskSpaceGuard {
   const { dir, minFreeBytes, intervalMs = 1000, onChange } = options
-  const free = options.freeBytes ?? statfsFree
+  const free = options.freeBytes ?? freeBytesOf
   if (minFreeBytes <= 0) {
     return { check() {}, state: () => ({ low: false, freeBytes: Number.POSITIVE_INFINITY, minFreeBytes: 0 }) }
   }
