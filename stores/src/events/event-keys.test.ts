@@ -10,7 +10,8 @@ import { eventRow, insertEvents } from './testing.ts'
 /**
  * clickhouse/0008_event_keys.sql on chDB: the keys of events stored before it
  * are backfilled, the view keeps the keys of events inserted after it, a key
- * written twice is there once, and event_ids is gone. And the store refuses
+ * written twice is there once, and event_ids is gone; after 0015, an insert's
+ * keys go to RocksDB's log and memory, not to a file of their own. And the store refuses
  * clickhouse_settings, which chDB would leave set on its session for every later query.
  */
 const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
@@ -48,6 +49,24 @@ describe('event_keys', () => {
     expect(await keys()).toEqual(['a new-1', 'a old-1', 'a old-2', 'b old-1'])
     const tables = await store.client.query({ query: "SELECT name FROM system.tables WHERE database = currentDatabase() AND name LIKE 'event_ids%'", format: 'JSONEachRow' })
     expect(await tables.json()).toEqual([])
+  })
+
+  it('takes an insert\'s keys into its log and memory (0015), so that storing events rewrites no stored key', async () => {
+    // With optimize_for_bulk_insert (EmbeddedRocksDB's default) each insert became a file of its own, and every four
+    // of them were compacted with all the stored keys: at ten million events, 27 MB rewritten every two seconds.
+    const dir = await store.client
+      .query({ query: "SELECT data_paths[1] AS dir FROM system.tables WHERE database = currentDatabase() AND name = 'event_keys'", format: 'JSONEachRow' })
+      .then((r) => r.json<{ dir: string }>())
+      .then((rows) => rows[0]!.dir)
+    const files = () => readdirSync(dir).filter((f) => f.endsWith('.sst')).sort()
+    const stored = files()
+    for (let batch = 0; batch < 12; batch++) {
+      await insertEvents(store, Array.from({ length: 50 }, (_, i) => eventRow({ org_id: 'c', message_id: `m-${batch}-${i}` })))
+    }
+    expect(files()).toEqual(stored)
+    const found = await store.client.query({ query: "SELECT count() AS n FROM event_keys WHERE key IN {keys:Array(String)}", query_params: { keys: ['c\u0000m-0-0', 'c\u0000m-11-49', 'a\u0000old-1', 'c\u0000m-12-0'] }, format: 'JSONEachRow' })
+    expect(await found.json()).toEqual([{ n: 3 }])
+    expect(await keys()).toHaveLength(4 + 12 * 50)
   })
 
   it('refuses clickhouse_settings on chDB, so that none can stick to the session', async () => {
