@@ -1,0 +1,131 @@
+/**
+ * What storing events costs once many are stored (issue 19): a steady rate of
+ * inserts into `events`, as the event writer makes them (two a second, through
+ * EventStore.background.insertLines), into a copy of a data directory that
+ * already holds millions of events. Reports the CPU of every thread of this
+ * process by name (chDB's inserts, merges and RocksDB's compactions run on
+ * threads of their own) while inserting and for a while after, and what
+ * RocksDB rewrote for the duplicate check's key table (clickhouse/0008, 0015).
+ *
+ *   npx tsx bench/src/insert-at-scale.ts --data /tmp/fl0-bench-dashboard     # a directory dashboard-under-load.ts prepared
+ *   npx tsx bench/src/insert-at-scale.ts --data DIR --keys bulk               # event_keys as before 0015, beside it
+ *
+ * The copy is migrated as the server migrates it, then removed. The events are
+ * made before the clock starts (bench/src/events.ts through the ingest's
+ * normalizeCall), so that only storing them is measured.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { normalizeCall } from '@fl0/ingest'
+import { migrateEvents, openEventStore } from '@fl0/stores'
+import { batchBody } from './events.ts'
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: join(tmpdir(), 'fl0-bench-dashboard') },
+    rate: { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '30' },
+    /** Seconds measured after the last insert: the merges and compactions it left. */
+    settle: { type: 'string', default: '20' },
+    /** memtable: event_keys as the migrations leave it; bulk: as before 0015 (EmbeddedRocksDB's default). */
+    keys: { type: 'string', default: 'memtable' },
+  },
+})
+const rate = Number(values.rate)
+const duration = Number(values.duration)
+const settle = Number(values.settle)
+const loadLine = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+
+/** CPU ticks (1/100 s) of each thread of this process, by thread id and name. */
+function threadTicks(): Map<string, number> {
+  const ticks = new Map<string, number>()
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim()
+      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      ticks.set(`${tid}\t${name}`, Number(fields[11]) + Number(fields[12]))
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return ticks
+}
+
+/** Cores used per thread name between two readings, the busiest first. */
+function coresByName(before: Map<string, number>, after: Map<string, number>, seconds: number): Array<[string, number]> {
+  const byName = new Map<string, number>()
+  for (const [key, t] of after) {
+    const name = key.split('\t')[1]!
+    byName.set(name, (byName.get(name) ?? 0) + t - (before.get(key) ?? 0))
+  }
+  return [...byName].map(([name, t]): [string, number] => [name, t / 100 / seconds]).filter(([, c]) => c >= 0.005).sort((a, b) => b[1] - a[1])
+}
+
+const prepared = JSON.parse(readFileSync(join(values.data!, 'prepared.json'), 'utf8')) as { events: number }
+const copy = mkdtempSync(join(tmpdir(), 'fl0-insert-at-scale-'))
+cpSync(join(values.data!, 'clickhouse'), join(copy, 'clickhouse'), { recursive: true })
+const store = await openEventStore({ kind: 'chdb', path: join(copy, 'clickhouse'), database: 'fl0' })
+try {
+  await migrateEvents(store)
+  if (values.keys === 'bulk') await store.client.command({ query: 'ALTER TABLE event_keys MODIFY SETTING optimize_for_bulk_insert = 1' })
+  const query = async <T>(sql: string) => (await (await store.client.query({ query: sql, format: 'JSONEachRow' })).json()) as T[]
+  const stored = (await query<{ n: string }>('SELECT count() AS n FROM events'))[0]!.n
+
+  // Two inserts a second, as the event writer makes them while keeping up; into an organisation of their own.
+  const perInsert = rate / 2
+  const inserts = duration * 2
+  const receivedAt = new Date()
+  const batches = Array.from({ length: inserts }, (_, b) =>
+    (JSON.parse(batchBody(perInsert, b * perInsert)) as { batch: unknown[] }).batch.map((item) => {
+      const r = normalizeCall('track', item, { orgId: 'insert-at-scale', sourceId: 'src', receivedAt, ip: '81.2.3.4' })
+      if (!r.ok) throw new Error(JSON.stringify(r.errors))
+      return JSON.stringify(r.event)
+    }),
+  )
+  const rocks = async () =>
+    Object.fromEntries((await query<{ name: string; value: string }>("SELECT name, value FROM system.rocksdb WHERE table = 'event_keys' AND name IN ('compact.write.bytes', 'flush.write.bytes')")).map((r) => [r.name, Number(r.value)]))
+
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}; Node ${process.version}`)
+  console.log(`data: ${Number(stored).toLocaleString('en')} events stored (${prepared.events.toLocaleString('en')} prepared) in a copy of ${values.data}; event_keys: ${values.keys}`)
+  console.log(`load average at start ${loadLine()}; ${rate.toLocaleString('en')} events/s for ${duration} s, ${perInsert.toLocaleString('en')} an insert`)
+
+  const rocksBefore = await rocks()
+  const t0 = threadTicks()
+  const cpu0 = process.cpuUsage()
+  const start = performance.now()
+  let insertMs = 0
+  let late = 0
+  for (let i = 0; i < inserts; i++) {
+    const began = performance.now()
+    await store.background.insertLines('events', batches[i]!, { settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })
+    insertMs += performance.now() - began
+    const wait = start + (i + 1) * 500 - performance.now()
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+    else late++
+  }
+  const t1 = threadTicks()
+  const cpu1 = process.cpuUsage(cpu0)
+  const inserted = performance.now()
+  await new Promise((r) => setTimeout(r, settle * 1000))
+  const t2 = threadTicks()
+  const cpu2 = process.cpuUsage(cpu0)
+  const rocksAfter = await rocks()
+
+  const events = rate * duration
+  const seconds = (inserted - start) / 1000
+  console.log(
+    `while inserting (${seconds.toFixed(1)} s): ${((cpu1.user + cpu1.system) / events).toFixed(1)} µs of CPU an event, every thread; ` +
+      `inserts in hand ${((insertMs / (inserted - start)) * 100).toFixed(0)} % of the time${late > 0 ? `, ${late} of ${inserts} late` : ''}`,
+  )
+  for (const [name, cores] of coresByName(t0, t1, seconds)) console.log(`  ${name.padEnd(18)} ${cores.toFixed(3)} cores`)
+  console.log(`with the ${settle} s after: ${((cpu2.user + cpu2.system) / events).toFixed(1)} µs of CPU an event`)
+  for (const [name, cores] of coresByName(t1, t2, settle)) console.log(`  after: ${name.padEnd(11)} ${cores.toFixed(3)} cores`)
+  const mb = (key: string) => (((rocksAfter[key] ?? 0) - (rocksBefore[key] ?? 0)) / 1e6).toFixed(1)
+  console.log(`event_keys (RocksDB): ${mb('compact.write.bytes')} MB written by compactions, ${mb('flush.write.bytes')} MB by flushes`)
+  console.log(`load average at the end ${loadLine()}`)
+} finally {
+  await store.close()
+  rmSync(copy, { recursive: true, force: true })
+}
