@@ -14,11 +14,16 @@
  * consumers' lag at the end (and how long they take to drain it) tells whether
  * fl0 stores events at that rate, not only acknowledges them.
  *
+ * --data DIR runs fl0 on a copy of DIR (an fl0 data directory, such as the one
+ * dashboard-under-load.ts prepares with 10 million events) instead of a fresh
+ * one: what the ingest costs once a store holds millions of events. The copy
+ * is removed after the run; DIR is left as it was.
+ *
  * With KAFKA_BROKERS set, the server is the ingest role alone, publishing to
  * Kafka (acks from all in-sync replicas before each 2xx) instead of the disk log:
  *   KAFKA_BROKERS=$(bash scripts/cluster/kafka.sh start) npx tsx bench/src/ingest.ts batch
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -36,6 +41,8 @@ const { positionals, values } = parseArgs({
     'no-baseline': { type: 'boolean', default: false },
     /** Events a second to send (a steady rate, not as fast as the server answers): whether the consumers keep up at it. */
     rate: { type: 'string' },
+    /** An fl0 data directory to copy and run on, instead of an empty one. */
+    data: { type: 'string' },
   },
 })
 const mode = positionals[0] ?? 'batch'
@@ -110,6 +117,7 @@ if (!values['no-baseline']) {
   rmSync(floorDir, { recursive: true, force: true })
 }
 const serverDir = values.url ? undefined : mkdtempSync(join(tmpdir(), 'fl0-bench-'))
+if (serverDir && values.data) cpSync(values.data, serverDir, { recursive: true })
 const server = serverDir ? await startBenchServer(serverDir) : undefined
 const fl0 = await measure(values.url ?? server!.url, values['write-key'] ?? server!.writeKey, server)
 await server?.stop()
