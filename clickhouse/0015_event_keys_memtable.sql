@@ -3,11 +3,10 @@
 --
 -- Why: EmbeddedRocksDB's default (optimize_for_bulk_insert = 1) makes every insert a sorted file
 -- of its own, ingested beside the others. The keys of events are random, so each such file
--- overlaps all the stored keys, and every four of them RocksDB compacted them with the whole
--- table: at ten million stored events, the event writer's two inserts a second had RocksDB
--- rewrite its 27 MB of keys every two seconds, about 0.3 of a core at 10,000 events/s, and more
--- as the table grows. Written to the memtable, keys reach a file only when 64 MB of them have
--- come, and the compactions are RocksDB's usual few (bench/README.md).
+-- overlaps all the stored keys, and RocksDB kept compacting them with the whole table: at ten
+-- million stored events (27 MB of keys), a steady 10,000 events/s had it write 108 MB in 50 s,
+-- a third of a core; 200 events/s, 20 MB. Written to the memtable, keys reach a file only when
+-- 64 MB of them have come, and the compactions are RocksDB's usual few (bench/README.md).
 -- Durability: the memtable's log is written at each insert, as the parts of `events` are (neither
 -- synced); a restart replays it. The look-ups read the memtable and the files alike.
 -- Cost: none on disk; keys in memory until RocksDB's write buffer (64 MB) is full and written out.
