@@ -6,9 +6,12 @@
 -- overlaps all the stored keys, and RocksDB kept compacting them with the whole table: at ten
 -- million stored events (27 MB of keys), a steady 10,000 events/s had it write 108 MB in 50 s,
 -- a third of a core; 200 events/s, 20 MB. Written to the memtable, keys reach a file only when
--- 64 MB of them have come, and the compactions are RocksDB's usual few (bench/README.md).
+-- 64 MB of them have come, and a compaction comes every few such files (bench/README.md).
 -- Durability: the memtable's log is written at each insert, as the parts of `events` are (neither
--- synced); a restart replays it. The look-ups read the memtable and the files alike.
--- Cost: none on disk; keys in memory until RocksDB's write buffer (64 MB) is full and written out.
+-- synced); a restart, even after the process is killed, replays it. A power loss can lose the last
+-- keys written, where the files ingested before were synced: a replay of those events would then
+-- store them again if their parts outlived the loss. The look-ups read the memtable and the files alike.
+-- Cost: up to RocksDB's write buffer (64 MB) of keys in memory and in its log on disk until they
+-- are written out to a file; then, every few such files, a compaction with the stored keys.
 -- Backfill: none; the keys stored stay where they are.
 ALTER TABLE event_keys MODIFY SETTING optimize_for_bulk_insert = 0;

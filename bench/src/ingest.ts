@@ -116,12 +116,19 @@ if (!values['no-baseline']) {
   // The floor's log grows by about 80 MB a second of load: gone once measured.
   rmSync(floorDir, { recursive: true, force: true })
 }
+if (values.url && values.data) throw new Error('--data is for the server this bench starts, not one at --url')
 const serverDir = values.url ? undefined : mkdtempSync(join(tmpdir(), 'fl0-bench-'))
-if (serverDir && values.data) cpSync(values.data, serverDir, { recursive: true })
-const server = serverDir ? await startBenchServer(serverDir) : undefined
-const fl0 = await measure(values.url ?? server!.url, values['write-key'] ?? server!.writeKey, server)
-await server?.stop()
-if (serverDir) rmSync(serverDir, { recursive: true, force: true })
+let fl0: Awaited<ReturnType<typeof measure>>
+let server: BenchServer | undefined
+try {
+  if (serverDir && values.data) cpSync(values.data, serverDir, { recursive: true })
+  server = serverDir ? await startBenchServer(serverDir) : undefined
+  fl0 = await measure(values.url ?? server!.url, values['write-key'] ?? server!.writeKey, server)
+} finally {
+  await server?.stop()
+  // A data directory grows by gigabytes a run (and a copy of --data is one already): gone once measured.
+  if (serverDir) rmSync(serverDir, { recursive: true, force: true })
+}
 
 const summary = {
   mode,

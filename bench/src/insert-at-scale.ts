@@ -12,7 +12,8 @@
  *
  * The copy is migrated as the server migrates it, then removed. The events are
  * made before the clock starts (bench/src/events.ts through the ingest's
- * normalizeCall), so that only storing them is measured.
+ * normalizeCall), each insert a copy with new message ids, so that little but
+ * storing them is measured.
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -38,52 +39,63 @@ const duration = Number(values.duration)
 const settle = Number(values.settle)
 const loadLine = () => loadavg().map((l) => l.toFixed(2)).join(' ')
 
-/** CPU ticks (1/100 s) of each thread of this process, by thread id and name. */
-function threadTicks(): Map<string, number> {
-  const ticks = new Map<string, number>()
+/** CPU ticks (1/100 s: Linux's USER_HZ) of each thread of this process by thread id, with its name at the time. */
+function threadTicks(): Map<string, { name: string; ticks: number }> {
+  const threads = new Map<string, { name: string; ticks: number }>()
   for (const tid of readdirSync('/proc/self/task')) {
     try {
-      const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim()
-      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-      ticks.set(`${tid}\t${name}`, Number(fields[11]) + Number(fields[12]))
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+      // pid (name) state ...: the name may hold spaces and parentheses, so it ends at the last ')'.
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      threads.set(tid, { name, ticks: Number(fields[11]) + Number(fields[12]) })
     } catch {
       // the thread ended between the listing and the read
     }
   }
-  return ticks
+  return threads
 }
 
-/** Cores used per thread name between two readings, the busiest first. */
-function coresByName(before: Map<string, number>, after: Map<string, number>, seconds: number): Array<[string, number]> {
+/**
+ * Cores used per thread name between two readings, the busiest first. A thread
+ * is counted under its name at the second reading (chDB's pool threads take
+ * the name of the work in hand); one that ended in between is not counted.
+ */
+function coresByName(before: ReturnType<typeof threadTicks>, after: ReturnType<typeof threadTicks>, seconds: number): Array<[string, number]> {
   const byName = new Map<string, number>()
-  for (const [key, t] of after) {
-    const name = key.split('\t')[1]!
-    byName.set(name, (byName.get(name) ?? 0) + t - (before.get(key) ?? 0))
-  }
+  for (const [tid, { name, ticks }] of after) byName.set(name, (byName.get(name) ?? 0) + ticks - (before.get(tid)?.ticks ?? 0))
   return [...byName].map(([name, t]): [string, number] => [name, t / 100 / seconds]).filter(([, c]) => c >= 0.005).sort((a, b) => b[1] - a[1])
 }
 
 const prepared = JSON.parse(readFileSync(join(values.data!, 'prepared.json'), 'utf8')) as { events: number }
 const copy = mkdtempSync(join(tmpdir(), 'fl0-insert-at-scale-'))
-cpSync(join(values.data!, 'clickhouse'), join(copy, 'clickhouse'), { recursive: true })
-const store = await openEventStore({ kind: 'chdb', path: join(copy, 'clickhouse'), database: 'fl0' })
+process.once('SIGINT', () => {
+  rmSync(copy, { recursive: true, force: true })
+  process.exit(130)
+})
+let store: Awaited<ReturnType<typeof openEventStore>> | undefined
 try {
-  await migrateEvents(store)
-  if (values.keys === 'bulk') await store.client.command({ query: 'ALTER TABLE event_keys MODIFY SETTING optimize_for_bulk_insert = 1' })
-  const query = async <T>(sql: string) => (await (await store.client.query({ query: sql, format: 'JSONEachRow' })).json()) as T[]
+  cpSync(join(values.data!, 'clickhouse'), join(copy, 'clickhouse'), { recursive: true })
+  const opened = await openEventStore({ kind: 'chdb', path: join(copy, 'clickhouse'), database: 'fl0' })
+  store = opened
+  await migrateEvents(opened)
+  if (values.keys === 'bulk') await opened.client.command({ query: 'ALTER TABLE event_keys MODIFY SETTING optimize_for_bulk_insert = 1' })
+  const query = async <T>(sql: string) => (await (await opened.client.query({ query: sql, format: 'JSONEachRow' })).json()) as T[]
   const stored = (await query<{ n: string }>('SELECT count() AS n FROM events'))[0]!.n
 
   // Two inserts a second, as the event writer makes them while keeping up; into an organisation of their own.
-  const perInsert = rate / 2
+  const perInsert = Math.round(rate / 2)
   const inserts = duration * 2
   const receivedAt = new Date()
-  const batches = Array.from({ length: inserts }, (_, b) =>
-    (JSON.parse(batchBody(perInsert, b * perInsert)) as { batch: unknown[] }).batch.map((item) => {
-      const r = normalizeCall('track', item, { orgId: 'insert-at-scale', sourceId: 'src', receivedAt, ip: '81.2.3.4' })
-      if (!r.ok) throw new Error(JSON.stringify(r.errors))
-      return JSON.stringify(r.event)
-    }),
-  )
+  // One batch made ahead, each insert's copy of it with message ids of its own (a string replace, about 1 µs an
+  // event of this process's CPU): the keys are new, as a site's are, without holding every event in memory.
+  const template = (JSON.parse(batchBody(perInsert)) as { batch: unknown[] }).batch.map((item) => {
+    const r = normalizeCall('track', item, { orgId: 'insert-at-scale', sourceId: 'src', receivedAt, ip: '81.2.3.4' })
+    if (!r.ok) throw new Error(JSON.stringify(r.errors))
+    return JSON.stringify(r.event)
+  })
+  if (!template.every((line) => line.includes('"message_id":"'))) throw new Error('a stored row without message_id')
+  const batchOf = (i: number) => template.map((line) => line.replace('"message_id":"', `"message_id":"${i}-`))
   const rocks = async () =>
     Object.fromEntries((await query<{ name: string; value: string }>("SELECT name, value FROM system.rocksdb WHERE table = 'event_keys' AND name IN ('compact.write.bytes', 'flush.write.bytes')")).map((r) => [r.name, Number(r.value)]))
 
@@ -99,7 +111,7 @@ try {
   let late = 0
   for (let i = 0; i < inserts; i++) {
     const began = performance.now()
-    await store.background.insertLines('events', batches[i]!, { settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })
+    await opened.background.insertLines('events', batchOf(i), { settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })
     insertMs += performance.now() - began
     const wait = start + (i + 1) * 500 - performance.now()
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))
@@ -113,7 +125,7 @@ try {
   const cpu2 = process.cpuUsage(cpu0)
   const rocksAfter = await rocks()
 
-  const events = rate * duration
+  const events = perInsert * inserts
   const seconds = (inserted - start) / 1000
   console.log(
     `while inserting (${seconds.toFixed(1)} s): ${((cpu1.user + cpu1.system) / events).toFixed(1)} µs of CPU an event, every thread; ` +
@@ -126,6 +138,6 @@ try {
   console.log(`event_keys (RocksDB): ${mb('compact.write.bytes')} MB written by compactions, ${mb('flush.write.bytes')} MB by flushes`)
   console.log(`load average at the end ${loadLine()}`)
 } finally {
-  await store.close()
+  await store?.close()
   rmSync(copy, { recursive: true, force: true })
 }
