@@ -20,6 +20,12 @@ export const INGEST_LIMITS = {
   batchItems: 2500,
 } as const
 
+/**
+ * How long the ingest tells clients to wait (Retry-After) while the disk is too full to take events: the bus's
+ * floor of free space (@fl0/stores' DiskFullError) and a write the disk had no room for alike.
+ */
+export const DISK_FULL_RETRY_AFTER_SECONDS = 30
+
 export const EVENT_TYPES = ['track', 'identify', 'page', 'screen', 'group', 'alias'] as const
 export type EventType = (typeof EVENT_TYPES)[number]
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { batchEnvelopeSchema, findUnstorableValue, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
+import { batchEnvelopeSchema, DISK_FULL_RETRY_AFTER_SECONDS, findUnstorableValue, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
 import { itemTooLarge, normalizeCall, type Enrichment } from './normalize.ts'
 import { ingestError } from './errors.ts'
 
@@ -71,10 +71,9 @@ export const DISK_FULL_MESSAGE = "fl0's disk is nearly full: events are refused 
  * The embedded bus's refusal while the data directory's disk is nearly full (@fl0/stores' DiskFullError), or its
  * log's write the disk had no room for (ENOSPC: the floor turned off, or filled past by something else).
  */
-function diskFull(error: unknown): { retryAfterSeconds: number } | undefined {
-  const e = error as { code?: unknown; retryAfterSeconds?: unknown } | null
-  if (e?.code === 'DISK_FULL' && typeof e.retryAfterSeconds === 'number') return { retryAfterSeconds: e.retryAfterSeconds }
-  return e?.code === 'ENOSPC' ? { retryAfterSeconds: 30 } : undefined
+function diskFullCode(error: unknown): 'DISK_FULL' | 'ENOSPC' | undefined {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'DISK_FULL' || code === 'ENOSPC' ? code : undefined
 }
 const JSON_TYPE = { 'content-type': 'application/json' }
 
@@ -100,9 +99,9 @@ async function answer(c: Context, published: Promise<void>, logger: Logger | und
   try {
     await published
   } catch (error) {
-    const full = diskFull(error)
+    const full = diskFullCode(error)
     if (full) {
-      if ((error as { code?: unknown }).code === 'ENOSPC' && Date.now() - lastNoSpaceLog > 10_000) {
+      if (full === 'ENOSPC' && Date.now() - lastNoSpaceLog > 10_000) {
         lastNoSpaceLog = Date.now()
         logger?.error({ err: error }, 'the bus has no room on the disk: events are refused (429 disk_full) until space is freed')
       }
@@ -110,7 +109,7 @@ async function answer(c: Context, published: Promise<void>, logger: Logger | und
       // events and send them again after each wait (analytics-node 3.1 up to 30 times, analytics.js 2.0 10 times),
       // where after a 5xx they give up after 10 tries with a growing back-off. The guard logs once when the disk
       // crosses the floor (server/src/stores.ts), not once a request.
-      c.header('Retry-After', String(full.retryAfterSeconds))
+      c.header('Retry-After', String(DISK_FULL_RETRY_AFTER_SECONDS))
       return ingestError(c, 429, 'disk_full', DISK_FULL_MESSAGE)
     }
     logger?.error({ err: error, count: accepted }, 'publish to bus failed')

@@ -353,11 +353,7 @@ export class DiskLog {
           } catch (error) {
             if (await this.undoWrite()) {
               // Nothing of the group was synced: its appends, and those encoded after it, fail; later ones go on.
-              const failure = error instanceof Error ? error : new Error(String(error))
-              for (const w of [...waiters, ...this.waiters]) w.reject(failure)
-              this.pending = []
-              this.pendingRecords = []
-              this.waiters = []
+              this.failQueued(waiters, error instanceof Error ? error : new Error(String(error)))
               this.nextOffset = this.durableEnd
               continue
             }
@@ -382,15 +378,20 @@ export class DiskLog {
           // cause's code: an ENOSPC here is not a disk that frees up and lets the log go on.
           const cause = error instanceof Error ? error : new Error(String(error))
           this.failed = Object.assign(new Error(`the bus log stopped after a failed write (${cause.message}); restart fl0 to recover it`, { cause }), { code: 'BUS_LOG_STOPPED' })
-          for (const w of [...waiters, ...this.waiters]) w.reject(this.failed)
-          this.pending = []
-          this.pendingRecords = []
-          this.waiters = []
+          this.failQueued(waiters, this.failed)
         }
       }
     } finally {
       this.flushing = false
     }
+  }
+
+  /** Fails the appends of the group in hand (`inHand`) and every one queued behind it, and empties the queue. */
+  private failQueued(inHand: DiskLog['waiters'], error: Error): void {
+    for (const w of [...inHand, ...this.waiters]) w.reject(error)
+    this.pending = []
+    this.pendingRecords = []
+    this.waiters = []
   }
 
   /**

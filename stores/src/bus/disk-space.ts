@@ -1,4 +1,5 @@
 import { statfsSync } from 'node:fs'
+import { DISK_FULL_RETRY_AFTER_SECONDS } from '@fl0/contracts'
 
 /**
  * The free space left under the embedded data directory, for the ingest to
@@ -47,7 +48,7 @@ export interface DiskSpaceGuard {
 export class DiskFullError extends Error {
   readonly code = 'DISK_FULL'
   /** How long clients are told to wait before they retry. */
-  readonly retryAfterSeconds = 30
+  readonly retryAfterSeconds = DISK_FULL_RETRY_AFTER_SECONDS
 
   constructor(readonly state: DiskSpaceState) {
     super(`fewer than ${megabytes(state.minFreeBytes)} MB free on the data directory's disk (${megabytes(state.freeBytes)} MB)`)
