@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { Readable } from 'node:stream'
+import { EVENT_ROW_COLUMNS, eventRecordText, parseEventRecord } from '@fl0/contracts'
 import { normalizeCall } from '@fl0/ingest'
 import { createDiskBus, migrateEvents, openEventStore, type DeliveredMessage } from '@fl0/stores'
 import { freeNetworkData, hitOf, KnownVisits, Networks, recordKey, storeHits, RangeTable } from '@fl0/workers'
@@ -48,7 +48,7 @@ const events = await step('normalizeCall (validation, enrichment)', () =>
     return r.event
   }),
 )
-const records = await step('JSON.stringify of the stored rows', () => events.map((e) => ({ key: `${e.org_id}:${e.user_id}`, value: JSON.stringify(e) })))
+const records = await step('JSON.stringify of the stored rows (eventRecordText)', () => events.map((e) => ({ key: `${e.org_id}:${e.user_id}`, value: eventRecordText(e) })))
 
 const dir = mkdtempSync(join(tmpdir(), 'fl0-ingest-costs-'))
 const bus = createDiskBus({ dir: join(dir, 'bus') })
@@ -82,19 +82,14 @@ await step("lexicon's recordKey (JSON.parse, shape)", async () => {
   for (const m of delivered) if (recordKey(m.value)) n++
   return n
 })
-const hits = await step("identity's hit (JSON.parse, hitOf)", () => delivered.map((m) => hitOf(JSON.parse(m.value))!))
+const hits = await step("identity's hit (JSON.parse, hitOf)", () => delivered.map((m) => hitOf(parseEventRecord(m.value) as Parameters<typeof hitOf>[0])!))
 await bus.close()
 
 const store = await openEventStore({ kind: 'chdb', path: join(dir, 'clickhouse') })
 await migrateEvents(store)
-const insert = async (lines: string[]) => {
-  const r = await store.client.exec({
-    query: 'INSERT INTO events SETTINGS input_format_skip_unknown_fields = 1, max_partitions_per_insert_block = 0 FORMAT JSONEachRow',
-    values: Readable.from([Buffer.from(lines.join('\n'))], { objectMode: false }),
-  })
-  r.stream.resume()
-  await new Promise((resolve) => r.stream.once('end', resolve))
-}
+// As the event writer inserts the records it reads off the bus (event-row.ts: rows by position).
+const insert = (lines: string[]) =>
+  store.background.insertLines('events', lines, { format: 'JSONCompactEachRow', columns: EVENT_ROW_COLUMNS, settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })
 await step('chDB insert into events (10,000 a batch, materialised views included)', async () => {
   for (let i = 0; i < records.length; i += 10_000) await insert(records.slice(i, i + 10_000).map((r) => r.value))
 })

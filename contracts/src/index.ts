@@ -1,5 +1,6 @@
 export * from './errors.ts'
 export * from './ingest.ts'
+export * from './event-row.ts'
 export * from './email.ts'
 export * from './auth.ts'
 export * from './orgs.ts'

@@ -153,9 +153,11 @@ export const batchEnvelopeSchema = z.object({
  * stores in `events` (clickhouse/0001_events.sql): validated, enriched and
  * attributed to its organisation and source.
  *
- * The first three keys stay in this order (JSON.stringify keeps insertion order):
- * the event writer reads org_id, message_id and timestamp off the front of the
- * serialised record and passes the rest to ClickHouse without parsing it.
+ * On the bus it is a JSON array of these values in EVENT_ROW_COLUMNS' order
+ * (event-row.ts). The first three keys stay in this order: the event writer
+ * reads org_id, message_id and timestamp off the front of the serialised record
+ * (an array's, or an object's as fl0 wrote them before) and passes the rest to
+ * ClickHouse without parsing it.
  */
 export interface IngestedEvent {
   org_id: string

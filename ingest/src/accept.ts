@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { batchEnvelopeSchema, DISK_FULL_RETRY_AFTER_SECONDS, findUnstorableValue, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
+import { batchEnvelopeSchema, DISK_FULL_RETRY_AFTER_SECONDS, eventRecordText, findUnstorableValue, INGEST_LIMITS, toFieldErrors, type FieldError, type IngestedEvent } from '@fl0/contracts'
 import { itemTooLarge, normalizeCall, type Enrichment } from './normalize.ts'
 import { ingestError } from './errors.ts'
 
@@ -8,7 +8,7 @@ import { ingestError } from './errors.ts'
  * calls into bus records, and publishing them with the answer Segment's clients
  * expect. One place, so that the two ways in cannot drift apart.
  */
-/** A bus message: the event's JSON, and the event itself for consumers in this process (BusMessage.record). */
+/** A bus message: the event's row as JSON (eventRecordText), and the event itself for consumers in this process (BusMessage.record). */
 export type BusRecord = { key: string; value: string; record?: IngestedEvent }
 export type Rejected = { index: number; messageId: string | null; errors: FieldError[] }
 export type Publish = (records: BusRecord[]) => Promise<void>
@@ -23,7 +23,7 @@ type Logger = { warn: (obj: object, msg: string) => void; error: (obj: object, m
  */
 export function busRecord(event: IngestedEvent, prefix = ''): { ok: true; record: BusRecord } | { ok: false; error: FieldError } {
   try {
-    return { ok: true, record: { key: `${event.org_id}:${event.user_id || event.anonymous_id}`, value: JSON.stringify(event), record: event } }
+    return { ok: true, record: { key: `${event.org_id}:${event.user_id || event.anonymous_id}`, value: eventRecordText(event), record: event } }
   } catch (error) {
     return { ok: false, error: { name: prefix || 'body', message: `cannot be stored: ${error instanceof Error ? error.message : String(error)}` } }
   }

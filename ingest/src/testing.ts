@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { IngestedEvent } from '@fl0/contracts'
+import { parseEventRecord, type IngestedEvent } from '@fl0/contracts'
 import { createIngestApp } from './app.ts'
 import { createWriteKeyCache } from './write-keys.ts'
 import { parseTrustedProxies } from './client-ip.ts'
@@ -17,7 +17,7 @@ export function setupIngest(options: { failPublish?: boolean | (() => void); tru
       if (typeof options.failPublish === 'function') options.failPublish()
       if (options.failPublish) throw new Error('disk full')
       for (const r of records) {
-        const event = JSON.parse(r.value) as IngestedEvent
+        const event = parseEventRecord(r.value) as IngestedEvent
         expect(r.key).toBe(`${event.org_id}:${event.user_id || event.anonymous_id}`)
         published.push(event)
       }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import type { IngestedEvent } from '@fl0/contracts'
+import { parseEventRecord, type IngestedEvent } from '@fl0/contracts'
 import { createWebhookRoutes } from './webhook.ts'
 import { createWebhookSourceCache } from './webhook-sources.ts'
 
@@ -31,7 +31,7 @@ function setup(options: { failPublish?: boolean } = {}) {
     publish: async (records) => {
       if (options.failPublish) throw new Error('disk full')
       for (const r of records) {
-        const event = JSON.parse(r.value) as IngestedEvent
+        const event = parseEventRecord(r.value) as IngestedEvent
         expect(r.key).toBe(`${event.org_id}:${event.user_id || event.anonymous_id}`)
         published.push(event)
       }

@@ -17,6 +17,7 @@ import {
   type Site,
   type Traffic,
 } from './analytics-next/harness.ts'
+import { parseEventRecord, type IngestedEvent } from '@fl0/contracts'
 
 /**
  * Segment's browser library, analytics.js 2.0 (@segment/analytics-next from
@@ -197,14 +198,14 @@ analytics.then(
     }, lines)
   }
 
-  /** Makes fl0's bus refuse, once, the first publish holding an event whose JSON matches: fl0 itself answers 503. */
-  function busRefusesOnce(match: RegExp) {
+  /** Makes fl0's bus refuse, once, the first publish holding a track call of this name: fl0 itself answers 503. */
+  function busRefusesOnce(name: string) {
     const bus = fl0.stores.bus!
     const publish = bus.publish
     const refused: string[] = []
     bus.publish = async function (topic, records) {
-      if (refused.length === 0 && topic === 'events' && records.some((r) => match.test(r.value))) {
-        refused.push(...records.map((r) => JSON.parse(r.value).message_id))
+      if (refused.length === 0 && topic === 'events' && records.some((r) => (parseEventRecord(r.value) as IngestedEvent).event === name)) {
+        refused.push(...records.map((r) => (parseEventRecord(r.value) as IngestedEvent).message_id))
         throw new Error('test: the bus refuses this publish once')
       }
       return publish.call(bus, topic, records)
@@ -370,7 +371,7 @@ analytics.then(
 
   it('retries an event fl0 answered 503 with X-Retry-Count (allowed by CORS), and stores it once', async () => {
     const path = '/checkout?title=Checkout'
-    const bus = busRefusesOnce(/"event":"Order Completed"/)
+    const bus = busRefusesOnce('Order Completed')
     try {
       const { page, traffic } = await visit(
         path,
@@ -414,7 +415,7 @@ analytics.then(
 
   it('retries a batch fl0 answered 503 on /v1/b with X-Retry-Count, and stores each event once', async () => {
     const path = '/cart?title=Cart'
-    const bus = busRefusesOnce(/"event":"Cart Viewed"/)
+    const bus = busRefusesOnce('Cart Viewed')
     try {
       const { page, traffic } = await visit(
         path,

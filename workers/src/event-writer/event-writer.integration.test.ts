@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDiskBus, migrateEvents, openEventStore, type Bus, type EventStore } from '@fl0/stores'
-import type { IngestedEvent } from '@fl0/contracts'
+import { eventRecordText, type IngestedEvent } from '@fl0/contracts'
 import { startEventWriter, DEAD_LETTER_TOPIC } from './index.ts'
 
 const silent = { info() {}, warn() {} }
@@ -37,12 +37,21 @@ function event(i: number, extra: Partial<IngestedEvent> = {}): IngestedEvent {
     traits: {},
     context: { page: { url: 'https://s.test/p?q=1' } },
     integrations: '{}',
+    context_city: '',
+    context_region: '',
+    context_country: '',
+    context_timezone: '',
     ...extra,
   }
 }
 
+/** As the ingest publishes: each event's row (event-row.ts), or an object where it has no place columns. */
 const publish = (bus: Bus, events: IngestedEvent[]) =>
+  bus.publish('events', events.map((e) => ({ key: `${e.org_id}:${e.user_id}`, value: eventRecordText(e) })))
+/** As fl0 published before rows: each event as a JSON object. */
+const publishObjects = (bus: Bus, events: IngestedEvent[]) =>
   bus.publish('events', events.map((e) => ({ key: `${e.org_id}:${e.user_id}`, value: JSON.stringify(e) })))
+const withoutPlaces = { context_city: undefined, context_region: undefined, context_country: undefined, context_timezone: undefined }
 
 async function count(org = 'org-a'): Promise<number> {
   const r = await store.client.query({ query: 'SELECT count() AS n FROM events WHERE org_id = {org:String}', query_params: { org }, format: 'JSONEachRow' })
@@ -116,6 +125,32 @@ describe('event writer', () => {
     await bus.close()
   })
 
+  it('stores rows and records written as objects before them, side by side in one batch, once each', async () => {
+    const bus = createDiskBus({ dir: busDir })
+    const rows = [0, 1, 2].map((i) => event(400 + i, { org_id: 'org-forms' }))
+    const objects = [3, 4].map((i) => event(400 + i, { org_id: 'org-forms' }))
+    expect(eventRecordText(rows[0]!).startsWith('["org-forms","m-400",')).toBe(true)
+    // Published before the writer starts: the five come to it as one batch, an upgrade's bus log holding both forms.
+    await publish(bus, rows)
+    await publishObjects(bus, objects)
+    let batches = 0
+    const writer = await startEventWriter({ bus, store, logger: silent, maxWaitMs: 20, onStored: () => batches++ })
+    await until(async () => (await count('org-forms')) === 5)
+    expect(batches).toBe(1)
+    // Both again, each in the other form: every id is stored already.
+    await publishObjects(bus, rows)
+    await publish(bus, objects)
+    await until(async () => (bus as ReturnType<typeof createDiskBus>).lag('events', 'event-writer') === 0)
+    expect(await count('org-forms')).toBe(5)
+    const r = await store.client.query({
+      query: "SELECT message_id, event, page_path, toString(timestamp) AS ts, properties.price AS price FROM events WHERE org_id = 'org-forms' ORDER BY message_id",
+      format: 'JSONEachRow',
+    })
+    expect(await r.json()).toEqual([0, 1, 2, 3, 4].map((i) => ({ message_id: `m-${400 + i}`, event: 'Clicked', page_path: '/p', ts: `2026-03-01 12:00:${String((400 + i) % 60).padStart(2, '0')}.000`, price: 400 + i })))
+    await writer.stop()
+    await bus.close()
+  })
+
   it("stores the context's place as the ingest gave it, and reads it from the context of a record that has none", async () => {
     const bus = createDiskBus({ dir: busDir })
     const writer = await startEventWriter({ bus, store, logger: silent, maxWaitMs: 20 })
@@ -124,8 +159,8 @@ describe('event writer', () => {
       // As the ingest writes it.
       event(0, { org_id: 'org-place', context, context_city: 'Lyon', context_region: '69', context_country: 'France', context_timezone: 'Europe/Paris' }),
       // As published before the columns were (or by a writer that leaves them out).
-      event(1, { org_id: 'org-place', context }),
-      event(2, { org_id: 'org-place', context: { timezone: null } }),
+      event(1, { org_id: 'org-place', context, ...withoutPlaces }),
+      event(2, { org_id: 'org-place', context: { timezone: null }, ...withoutPlaces }),
     ])
     await until(async () => (await count('org-place')) === 3)
     const r = await store.client.query({
@@ -175,13 +210,28 @@ describe('event writer', () => {
   it('isolates a record ClickHouse refuses, dead-letters it and stores the rest of its batch', async () => {
     const bus = createDiskBus({ dir: busDir })
     // Readable head, but a value that does not fit its column: only the insert finds out.
-    const bad = JSON.stringify(event(200, { org_id: 'org-c', received_at: 'not a time' }))
-    await bus.publish('events', [{ key: 'c', value: bad }, ...[201, 202].map((i) => ({ key: 'c', value: JSON.stringify(event(i, { org_id: 'org-c' })) }))])
+    const bad = eventRecordText(event(200, { org_id: 'org-c', received_at: 'not a time' }))
+    const badObject = JSON.stringify(event(203, { org_id: 'org-c', received_at: 'not a time either' }))
+    // A row of another length: its head reads, ClickHouse refuses it, and the full check says why.
+    const short = JSON.stringify(['org-c', 'm-204', '2026-03-01 12:00:00.000'])
+    await bus.publish('events', [
+      { key: 'c', value: bad },
+      { key: 'c', value: badObject },
+      { key: 'c', value: short },
+      ...[201, 202].map((i) => ({ key: 'c', value: eventRecordText(event(i, { org_id: 'org-c' })) })),
+      { key: 'c', value: JSON.stringify(event(205, { org_id: 'org-c' })) },
+    ])
     const writer = await startEventWriter({ bus, store, logger: silent, maxWaitMs: 20 })
-    await until(async () => (await count('org-c')) === 2)
+    await until(async () => (await count('org-c')) === 3)
     const dead: string[] = []
     const dlq = await bus.consume({ topic: DEAD_LETTER_TOPIC, group: 'test-c', maxWaitMs: 10, onBatch: async (m) => void dead.push(...m.map((x) => x.value)) })
-    await until(async () => dead.some((d) => JSON.parse(d).reason === 'received_at is not a timestamp'))
+    const reasonFor = (value: string) => dead.map((d) => JSON.parse(d)).find((d) => d.value === value)?.reason
+    await until(async () => [bad, badObject, short].every((v) => reasonFor(v) !== undefined))
+    expect(reasonFor(bad)).toBe('received_at is not a timestamp')
+    expect(reasonFor(badObject)).toBe('received_at is not a timestamp')
+    expect(reasonFor(short)).toBe('not a stored row: 3 values, not 29')
+    const stored = await store.client.query({ query: "SELECT message_id FROM events WHERE org_id = 'org-c' ORDER BY message_id", format: 'JSONEachRow' })
+    expect(await stored.json()).toEqual([{ message_id: 'm-201' }, { message_id: 'm-202' }, { message_id: 'm-205' }])
     await dlq.stop()
     await writer.stop()
     await bus.close()

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import { EVENT_ROW_COLUMNS, eventRecordForm as formOf, type EventRecordForm } from '@fl0/contracts'
 import type { Bus, Consumer, DeliveredMessage, EventStore, ViewSource } from '@fl0/stores'
 import { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from '../poison/index.ts'
 import { checkRecord, readHead, readHeadBytes, type RecordHead } from './record.ts'
@@ -59,7 +60,8 @@ function headOf(m: ViewSource): RecordHead | undefined {
  * 2. dedupe within the batch on (org, message id), keeping the first;
  * 3. drop ids `events` already holds (event_ids: a replay after a crash between
  *    insert and offset commit, or a client retry, whatever its timestamp);
- * 4. insert the records' JSON as it came off the bus (no parse, no re-serialise);
+ * 4. insert the records' JSON as it came off the bus (no parse, no re-serialise):
+ *    rows (event-row.ts) by position, records written as objects by their keys;
  *    if ClickHouse refuses the batch, find the poison with the full check, send it
  *    to the dead-letter topic and insert the rest;
  * 5. only then does the bus commit the batch's offsets.
@@ -98,9 +100,14 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
       for (const p of poison) setAside.add(p.message)
     }
     const fresh = await withoutDuplicates(store, rows, stored)
-    const inserted = await insertOrIsolatePoison(store, fresh, deadLetter)
-    // Poison set aside is added too: a key the filter holds in excess is only looked up.
-    if (stored) for (const row of fresh) stored.add(row.key!)
+    let inserted = 0
+    // A batch holds one insert per form of record (event-row.ts: rows, and objects written before them).
+    for (const group of byForm(fresh)) {
+      inserted += await insertOrIsolatePoison(store, group, deadLetter)
+      // Added after each insert, so that a batch that fails at its second comes again without its first.
+      // Poison set aside is added too: a key the filter holds in excess is only looked up.
+      if (stored) for (const row of group) stored.add(row.key!)
+    }
     deps.onStored?.(inserted)
   }
   return bus.consume({
@@ -147,15 +154,23 @@ async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredK
   return out
 }
 
+/** The rows of one form and the rows of the other, each group in the batch's order; only the groups that have rows. */
+function byForm(rows: Row[]): Row[][] {
+  const arrays: Row[] = []
+  const objects: Row[] = []
+  for (const row of rows) (formOf(row.line) === 'row' ? arrays : objects).push(row)
+  return [arrays, objects].filter((group) => group.length > 0)
+}
+
 /**
- * Inserts the batch in one call: a batch ClickHouse refuses has its poison
- * found and set aside, and the rest of it inserted. A batch that fails for
- * another reason throws and comes again.
+ * Inserts rows of one form in one call: a batch ClickHouse refuses has its
+ * poison found and set aside, and the rest of it inserted. A batch that fails
+ * for another reason throws and comes again.
  */
 async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter): Promise<number> {
   if (rows.length === 0) return 0
   try {
-    await insertLines(store, rows.map((r) => r.line))
+    await insertLines(store, rows.map((r) => r.line), formOf(rows[0]!.line))
     return rows.length
   } catch (error) {
     const good: string[] = []
@@ -169,13 +184,17 @@ async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter:
     // another reason. Throw: isolatePoison tells the two apart.
     if (bad.length === 0) throw error
     await deadLetter(bad)
-    if (good.length > 0) await insertLines(store, good)
+    // The full check gives every good record back as an object.
+    if (good.length > 0) await insertLines(store, good, 'object')
     return good.length
   }
 }
 
-async function insertLines(store: EventStore, lines: ReadonlyArray<Uint8Array | string>): Promise<void> {
+/** Lines of one form into `events`: rows by position (the columns named), objects by their keys. */
+async function insertLines(store: EventStore, lines: ReadonlyArray<Uint8Array | string>, form: EventRecordForm): Promise<void> {
   // Events of any month since 1900 may share a batch (an import of years of history);
   // ClickHouse's guard of 100 partitions per insert would refuse such a batch for ever.
-  await store.insertLines('events', lines, { settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })
+  const settings = { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 }
+  if (form === 'row') await store.insertLines('events', lines, { format: 'JSONCompactEachRow', columns: EVENT_ROW_COLUMNS, settings })
+  else await store.insertLines('events', lines, { settings })
 }

@@ -1,31 +1,39 @@
-import type { IngestedEvent } from '@fl0/contracts'
+import { EVENT_ROW_COLUMNS, eventOfRecord, eventRecordForm as formOf, type IngestedEvent } from '@fl0/contracts'
 
 /**
  * What the writer needs from a bus record without parsing all of it: the
  * organisation and the message id, read off the front of the JSON that ingest
- * wrote with those keys and the timestamp first (see IngestedEvent).
+ * wrote with those values and the timestamp first (event-row.ts): a JSON array
+ * of the row's values, or, as fl0 wrote records before, a JSON object with
+ * those keys first.
  */
 export interface RecordHead {
   orgId: string
   messageId: string
 }
 
-const HEAD = /^\{"org_id":"((?:[^"\\]|\\.)*)","message_id":"((?:[^"\\]|\\.)*)","timestamp":"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}"/
+
+const TIME = String.raw`"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}"`
+const ID = String.raw`"((?:[^"\\]|\\.)*)"`
+const ROW_HEAD = new RegExp(`^\\[${ID},${ID},${TIME}`)
+const OBJECT_HEAD = new RegExp(`^\\{"org_id":${ID},"message_id":${ID},"timestamp":${TIME}`)
 const CH_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/
 
 export function readHead(value: string): RecordHead | undefined {
-  const m = HEAD.exec(value)
+  const m = (formOf(value) === 'row' ? ROW_HEAD : OBJECT_HEAD).exec(value)
   if (!m) return undefined
-  return { orgId: unescapeJson(m[1]), messageId: unescapeJson(m[2]) }
+  return { orgId: unescapeJson(m[1]!), messageId: unescapeJson(m[2]!) }
 }
 
 const unescapeJson = (s: string): string => (s.includes('\\') ? (JSON.parse(`"${s}"`) as string) : s)
 
 const QUOTE = 0x22
 const BACKSLASH = 0x5c
-const ORG_KEY = Buffer.from('{"org_id":"')
-const ID_KEY = Buffer.from('","message_id":"')
-const TIME_KEY = Buffer.from('","timestamp":"')
+/** The text before the organisation, between it and the message id, and between that and the timestamp, in each form. */
+const LAYOUTS = {
+  row: [Buffer.from('["'), Buffer.from('","'), Buffer.from('","')],
+  object: [Buffer.from('{"org_id":"'), Buffer.from('","message_id":"'), Buffer.from('","timestamp":"')],
+} as const
 const TIME_VALUE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}"$/
 
 /**
@@ -36,14 +44,15 @@ const TIME_VALUE = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}"$/
  */
 export function readHeadBytes(bytes: Uint8Array): RecordHead | undefined {
   const b = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  if (!at(b, ORG_KEY, 0)) return undefined
-  const orgStart = ORG_KEY.length
+  const [open, toId, toTime] = LAYOUTS[formOf(b)]
+  if (!at(b, open, 0)) return undefined
+  const orgStart = open.length
   const orgEnd = b.indexOf(QUOTE, orgStart)
-  if (orgEnd < 0 || !at(b, ID_KEY, orgEnd)) return undefined
-  const idStart = orgEnd + ID_KEY.length
+  if (orgEnd < 0 || !at(b, toId, orgEnd)) return undefined
+  const idStart = orgEnd + toId.length
   const idEnd = b.indexOf(QUOTE, idStart)
-  if (idEnd < 0 || !at(b, TIME_KEY, idEnd)) return undefined
-  const timeStart = idEnd + TIME_KEY.length
+  if (idEnd < 0 || !at(b, toTime, idEnd)) return undefined
+  const timeStart = idEnd + toTime.length
   if (timeStart + 24 > b.length || !TIME_VALUE.test(b.toString('latin1', timeStart, timeStart + 24))) return undefined
   for (let i = orgStart; i < idEnd; i++) if (b[i] === BACKSLASH) return undefined
   return { orgId: b.toString('utf8', orgStart, orgEnd), messageId: b.toString('utf8', idStart, idEnd) }
@@ -55,17 +64,19 @@ function at(b: Buffer, text: Buffer, offset: number): boolean {
 
 /**
  * The full check, for records whose head could not be read, or when ClickHouse
- * refused a batch: says why a record is poison, or gives it back re-serialised in
- * the canonical key order.
+ * refused a batch: says why a record is poison, or gives it back re-serialised as
+ * a JSON object in the canonical key order (a row's values too: JSONEachRow then
+ * reads it by name, and a row of another length is told apart from a good one).
  */
 export function checkRecord(value: string): { ok: true; value: string; head: RecordHead } | { ok: false; reason: string } {
   let e: IngestedEvent
   try {
-    e = JSON.parse(value)
+    e = eventOfRecord(JSON.parse(value)) as IngestedEvent
   } catch {
     return { ok: false, reason: 'not valid JSON' }
   }
-  if (typeof e !== 'object' || e === null || Array.isArray(e)) return { ok: false, reason: 'not a JSON object' }
+  if (Array.isArray(e)) return { ok: false, reason: `not a stored row: ${e.length} values, not ${EVENT_ROW_COLUMNS.length}` }
+  if (typeof e !== 'object' || e === null) return { ok: false, reason: 'not a JSON object' }
   for (const key of ['org_id', 'message_id', 'source_id', 'type'] as const) {
     if (typeof e[key] !== 'string' || !e[key]) return { ok: false, reason: `${key} missing` }
   }

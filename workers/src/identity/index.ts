@@ -4,7 +4,7 @@ import { freeDataSignature, type Networks } from './networks/index.ts'
 import { appliedSignature, recordSignature, rematchVisits } from './rematch.ts'
 import { storeLinks, parseLinkRecord, type LinkRecord } from './links.ts'
 import { foldVisits, hitOf, nextVersion, VISIT_COLUMNS, VISIT_GAP_MS, visitOfRow, visitRow, visitValuesJson, type Hit, type Visit, type VisitRow } from './visits.ts'
-import { chTime } from '@fl0/contracts'
+import { chTime, parseEventRecord } from '@fl0/contracts'
 import { createDeadLetter, isolatePoison } from '../poison/index.ts'
 import { KnownVisits } from './known-visits.ts'
 
@@ -124,7 +124,7 @@ async function rematchIfStale(store: EventStore, mode: IpDataMode, logger: Ident
 
 function readHit(m: ViewSource): Hit | undefined {
   try {
-    return hitOf((m.record ?? JSON.parse(m.value)) as Parameters<typeof hitOf>[0])
+    return hitOf((m.record ?? parseEventRecord(m.value)) as Parameters<typeof hitOf>[0])
   } catch {
     return undefined
   }

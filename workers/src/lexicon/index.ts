@@ -1,5 +1,6 @@
 import type { Bus, Consumer, DeliveredMessage, EventStore } from '@fl0/stores'
 import { createDeadLetter, isolatePoison } from '../poison/index.ts'
+import { eventRecordForm, parseEventRecord } from '@fl0/contracts'
 import { recordKey } from './shape.ts'
 
 export const LEXICON_GROUP = 'lexicon'
@@ -82,15 +83,36 @@ export async function startLexiconWorker(deps: LexiconWorkerDeps): Promise<Consu
 }
 
 /**
- * Puts stored-event records (IngestedEvent as JSON, one a line) into the
- * dictionary: what the worker does with each batch, for tests and tools that
- * fill the dictionary without a bus.
+ * Puts stored-event records (bus records: rows or objects, event-row.ts) into
+ * the dictionary: what the worker does with each batch, for tests and tools
+ * that fill the dictionary without a bus.
  */
-export async function indexRecords(store: EventStore, lines: ReadonlyArray<string | Uint8Array>): Promise<void> {
-  if (lines.length === 0) return
+export async function indexRecords(store: EventStore, records: ReadonlyArray<string | Uint8Array>): Promise<void> {
+  if (records.length === 0) return
+  // lexicon_input holds five of a row's columns: a row becomes an object of them. Only records of a shape new to
+  // the dictionary come here, a handful a batch, so their parse costs nothing that shows.
+  const lines: Array<string | Uint8Array> = []
+  for (const r of records) {
+    const line = eventRecordForm(r) === 'row' ? lexiconLine(r) : r
+    if (line !== undefined) lines.push(line)
+  }
   // Settings scoped to this insert (never the session's): errors allowed here would let the event writer drop rows without a word.
   await store.insertLines('lexicon_input', lines, {
     columns: ['org_id', 'type', 'event', 'properties', 'traits'],
     settings: { input_format_skip_unknown_fields: 1, input_format_allow_errors_ratio: 1 },
   })
+}
+
+/**
+ * A row's columns that lexicon_input holds, as an object line; undefined for one
+ * that does not parse (the event writer dead-letters it). Not handed over as it
+ * is: JSONEachRow would read a line that opens with '[' as a list of rows.
+ */
+function lexiconLine(record: string | Uint8Array): string | undefined {
+  try {
+    const e = parseEventRecord(typeof record === 'string' ? record : Buffer.from(record.buffer, record.byteOffset, record.byteLength).toString('utf8')) as Record<string, unknown>
+    return JSON.stringify({ org_id: e.org_id, type: e.type, event: e.event, properties: e.properties, traits: e.traits })
+  } catch {
+    return undefined
+  }
 }

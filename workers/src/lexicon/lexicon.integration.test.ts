@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDiskBus, type Bus, type EventStore } from '@fl0/stores'
 import { eventRow, openTestEventStore } from '@fl0/stores/events/testing'
-import type { IngestedEvent } from '@fl0/contracts'
+import { eventRecordText, type IngestedEvent } from '@fl0/contracts'
 import { startLexiconWorker } from './index.ts'
 
 const silent = { info() {}, warn() {} }
@@ -17,7 +17,11 @@ afterAll(async () => {
   await store?.close()
 })
 
+/** As the ingest publishes: each event's row (event-row.ts), its place columns filled. */
 const publish = (bus: Bus, events: IngestedEvent[]) =>
+  bus.publish('events', events.map((e) => ({ key: `${e.org_id}:${e.user_id}`, value: eventRecordText({ context_city: '', context_region: '', context_country: '', context_timezone: '', ...e }) })))
+/** As fl0 published before rows: each event as a JSON object. */
+const publishObjects = (bus: Bus, events: IngestedEvent[]) =>
   bus.publish('events', events.map((e) => ({ key: `${e.org_id}:${e.user_id}`, value: JSON.stringify(e) })))
 
 /** The dictionary as a reader sees it: distinct rows, whatever merges have or have not happened. */
@@ -118,7 +122,7 @@ describe('lexicon worker', () => {
     const bus = createDiskBus({ dir: mkdtempSync(join(tmpdir(), 'fl0-lexicon-replay-')) })
     const first = await startCounted(bus)
     await publish(bus, messages)
-    await publish(bus, messages) // a client's retry: the same message ids again
+    await publishObjects(bus, messages) // a client's retry: the same message ids again, as objects (a bus log from before rows)
     await until(async () => first.indexed() >= messages.length * 2)
     await first.worker.stop()
 
@@ -140,9 +144,10 @@ describe('lexicon worker', () => {
     const { worker, indexed } = await startCounted(bus)
     await bus.publish('events', [
       { key: 'k', value: '{"org_id":"org-poison","message_id":"x","timestamp":"not a time","type":"track","event":"Broken","properties":"not an object"' },
+      { key: 'k', value: '["org-poison","y","2026-03-01 12:00:00.000","src","track","Broken too",' },
       { key: 'k', value: JSON.stringify(eventRow({ org_id: 'org-poison', event: 'Fine', properties: { ok: true } })) },
     ])
-    await until(async () => indexed() >= 2)
+    await until(async () => indexed() >= 3)
     expect((await dictionary('org-poison')).events).toEqual(['Fine'])
     await worker.stop()
     await bus.close()

@@ -1,3 +1,5 @@
+import { parseEventRecord } from '@fl0/contracts'
+
 /**
  * A record's shape: what the dictionary can learn from it. Two records of one
  * shape teach the dictionary the same rows (the same organisation, call type,
@@ -58,7 +60,7 @@ export function recordKey(line: string, record?: unknown): string | undefined {
   let r: { org_id?: unknown; type?: unknown; event?: unknown; properties?: unknown; traits?: unknown }
   try {
     // About 4 µs of CPU for a 1 KB record here, saved when the bus hands the publisher's object along.
-    r = (record ?? JSON.parse(line)) as typeof r
+    r = (record ?? parseEventRecord(line)) as typeof r
   } catch {
     return undefined
   }
