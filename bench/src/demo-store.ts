@@ -6,8 +6,9 @@
  * Every call is turned into its stored row by the ingest's own normalizeCall
  * (the same validation, field mapping and clock correction as /v1/batch), with
  * the call's own time as the time it was received, and inserted in blocks of
- * 50,000 rows as the event writer inserts them (JSONEachRow). Only the HTTP
- * hop and the bus are skipped; the rows are the ones the ingest would store.
+ * 50,000 rows (JSONEachRow: the event writer inserts the same rows by
+ * position, as the ingest puts them on the bus). Only the HTTP hop and the bus
+ * are skipped; the rows are the ones the ingest would store.
  *
  * The data set is fixed by its options (seed, sizes, events, the end of the
  * window), so a store that already holds a data set's rows is reused as is:

@@ -19,6 +19,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { EVENT_ROW_COLUMNS, eventRecordText } from '@fl0/contracts'
 import { normalizeCall } from '@fl0/ingest'
 import { migrateEvents, openEventStore } from '@fl0/stores'
 import { batchBody } from './events.ts'
@@ -92,10 +93,12 @@ try {
   const template = (JSON.parse(batchBody(perInsert)) as { batch: unknown[] }).batch.map((item) => {
     const r = normalizeCall('track', item, { orgId: 'insert-at-scale', sourceId: 'src', receivedAt, ip: '81.2.3.4' })
     if (!r.ok) throw new Error(JSON.stringify(r.errors))
-    return JSON.stringify(r.event)
+    return eventRecordText(r.event)
   })
-  if (!template.every((line) => line.includes('"message_id":"'))) throw new Error('a stored row without message_id')
-  const batchOf = (i: number) => template.map((line) => line.replace('"message_id":"', `"message_id":"${i}-`))
+  // Each a row, as the ingest puts it on the bus (event-row.ts): the organisation first, then the message id.
+  const idAt = '["insert-at-scale","'
+  if (!template.every((line) => line.startsWith(idAt))) throw new Error('a record that is not a row')
+  const batchOf = (i: number) => template.map((line) => `${idAt}${i}-${line.slice(idAt.length)}`)
   const rocks = async () =>
     Object.fromEntries((await query<{ name: string; value: string }>("SELECT name, value FROM system.rocksdb WHERE table = 'event_keys' AND name IN ('compact.write.bytes', 'flush.write.bytes')")).map((r) => [r.name, Number(r.value)]))
 
@@ -111,7 +114,7 @@ try {
   let late = 0
   for (let i = 0; i < inserts; i++) {
     const began = performance.now()
-    await opened.background.insertLines('events', batchOf(i), { settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })
+    await opened.background.insertLines('events', batchOf(i), { format: 'JSONCompactEachRow', columns: EVENT_ROW_COLUMNS, settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })
     insertMs += performance.now() - began
     const wait = start + (i + 1) * 500 - performance.now()
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))

@@ -10,8 +10,9 @@
  * time, so every run sees the same events). It is loaded into chDB directly in
  * the stored row shape: every call goes through the ingest's own normalizeCall
  * (validation, field mapping, clock correction) and is inserted in blocks of
- * 50,000 rows as JSONEachRow, as the event writer inserts; only the HTTP hop
- * and the bus are skipped. The first run loads (minutes); later runs with the
+ * 50,000 rows as JSONEachRow (the event writer inserts the same rows by
+ * position, as the ingest puts them on the bus); only the HTTP hop and the bus
+ * are skipped. The first run loads (minutes); later runs with the
  * same --data directory and options reuse it.
  *
  * Reported per case: wall-clock median and p95 of the measured runs after the

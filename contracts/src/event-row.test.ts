@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EVENT_ROW_COLUMNS, eventOfRecord, eventRecordText, parseEventRecord, type IngestedEvent } from './index.ts'
+import { EVENT_ROW_COLUMNS, eventOfRecord, eventRecordText, FIRST_EVENT_ROW_LENGTH, parseEventRecord, type IngestedEvent } from './index.ts'
 
 const event: Required<IngestedEvent> = {
   org_id: 'org',
@@ -53,7 +53,18 @@ describe('an event on the bus', () => {
     expect(JSON.parse(eventRecordText(older))).toEqual(older)
   })
 
+  it('has as many columns as the first rows had values, or more: columns are only appended', () => {
+    expect(EVENT_ROW_COLUMNS.length).toBeGreaterThanOrEqual(FIRST_EVENT_ROW_LENGTH)
+    expect(EVENT_ROW_COLUMNS.slice(0, FIRST_EVENT_ROW_LENGTH)).toEqual([
+      'org_id', 'message_id', 'timestamp', 'source_id', 'type', 'event', 'name', 'user_id', 'anonymous_id', 'group_id', 'previous_id', 'original_timestamp', 'sent_at', 'received_at', 'ip',
+      'user_agent', 'page_url', 'page_path', 'page_referrer', 'page_title', 'page_search', 'properties', 'traits', 'context', 'integrations', 'context_city', 'context_region', 'context_country', 'context_timezone',
+    ])
+  })
+
   it('leaves what is not a row as it is, for the reader to refuse', () => {
+    const row = JSON.parse(eventRecordText(event)) as unknown[]
+    expect(eventOfRecord(row.slice(0, FIRST_EVENT_ROW_LENGTH - 1))).toEqual(row.slice(0, FIRST_EVENT_ROW_LENGTH - 1))
+    expect(eventOfRecord([...row, 'a value of a later fl0'])).toEqual([...row, 'a value of a later fl0'])
     expect(eventOfRecord(['org', 'm'])).toEqual(['org', 'm'])
     expect(eventOfRecord('text')).toBe('text')
     expect(eventOfRecord(null)).toBe(null)

@@ -15,8 +15,8 @@ export interface BusMessage {
   key: string
   value: string
   /**
-   * The value as the publisher had it before JSON.stringify (for a record that
-   * is JSON). In the embedded bus, the consumers' views (ConsumeOptions.view)
+   * The object the value was serialised from, as the publisher had it (for a
+   * record that is JSON: the ingest's IngestedEvent, whose value is its row). In the embedded bus, the consumers' views (ConsumeOptions.view)
    * are made from it as it is published, so that no consumer parses the value
    * again; the object itself is not kept. Never read from Kafka.
    */

@@ -67,7 +67,7 @@ describe('checkRecord', () => {
     expect(checked.ok && checked.head).toEqual({ orgId: 'org', messageId: 'm' })
   })
   it('says what is wrong with a row', () => {
-    expect(checkRecord(JSON.stringify(row.slice(0, 28)))).toEqual({ ok: false, reason: 'not a stored row: 28 values, not 29' })
+    expect(checkRecord(JSON.stringify(row.slice(0, 28)))).toEqual({ ok: false, reason: 'not a stored row: 28 values, not 29 to 29' })
     expect(checkRecord(JSON.stringify(row.map((v, i) => (i === 21 ? [1] : v))))).toEqual({ ok: false, reason: 'properties is not an object' })
     expect(checkRecord(JSON.stringify(row.map((v, i) => (i === 1 ? '' : v))))).toEqual({ ok: false, reason: 'message_id missing' })
   })

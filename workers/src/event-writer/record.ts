@@ -1,4 +1,4 @@
-import { EVENT_ROW_COLUMNS, eventOfRecord, eventRecordForm as formOf, type IngestedEvent } from '@fl0/contracts'
+import { EVENT_ROW_COLUMNS, eventOfRecord, FIRST_EVENT_ROW_LENGTH, eventRecordForm as formOf, type IngestedEvent } from '@fl0/contracts'
 
 /**
  * What the writer needs from a bus record without parsing all of it: the
@@ -66,7 +66,8 @@ function at(b: Buffer, text: Buffer, offset: number): boolean {
  * The full check, for records whose head could not be read, or when ClickHouse
  * refused a batch: says why a record is poison, or gives it back re-serialised as
  * a JSON object in the canonical key order (a row's values too: JSONEachRow then
- * reads it by name, and a row of another length is told apart from a good one).
+ * reads it by name, so that a row written before columns were added is stored
+ * with their defaults, and one of a length no fl0 wrote is told apart).
  */
 export function checkRecord(value: string): { ok: true; value: string; head: RecordHead } | { ok: false; reason: string } {
   let e: IngestedEvent
@@ -75,7 +76,7 @@ export function checkRecord(value: string): { ok: true; value: string; head: Rec
   } catch {
     return { ok: false, reason: 'not valid JSON' }
   }
-  if (Array.isArray(e)) return { ok: false, reason: `not a stored row: ${e.length} values, not ${EVENT_ROW_COLUMNS.length}` }
+  if (Array.isArray(e)) return { ok: false, reason: `not a stored row: ${e.length} values, not ${FIRST_EVENT_ROW_LENGTH} to ${EVENT_ROW_COLUMNS.length}` }
   if (typeof e !== 'object' || e === null) return { ok: false, reason: 'not a JSON object' }
   for (const key of ['org_id', 'message_id', 'source_id', 'type'] as const) {
     if (typeof e[key] !== 'string' || !e[key]) return { ok: false, reason: `${key} missing` }

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chTime, type IngestedEvent } from '@fl0/contracts'
+import { chTime, eventRecordText, type IngestedEvent } from '@fl0/contracts'
 import { createDiskBus, type Bus, type EventStore } from '@fl0/stores'
 import { eventRow, openTestEventStore } from '@fl0/stores/events/testing'
 import { startIdentityWorker } from './index.ts'
@@ -52,7 +52,9 @@ async function until(fn: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
   throw new Error('timed out')
 }
 
-const publish = (events: IngestedEvent[]) => bus.publish('events', events.map((e) => ({ key: `${e.org_id}:${e.anonymous_id}`, value: JSON.stringify(e) })))
+/** As the ingest publishes (event-row.ts): each event's row, its place columns filled; the worker reads it off the value. */
+const publish = (events: IngestedEvent[]) =>
+  bus.publish('events', events.map((e) => ({ key: `${e.org_id}:${e.anonymous_id}`, value: eventRecordText({ context_city: '', context_region: '', context_country: '', context_timezone: '', ...e }) })))
 
 async function visits(org: string) {
   const r = await store.client.query({

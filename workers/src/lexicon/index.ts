@@ -105,12 +105,13 @@ export async function indexRecords(store: EventStore, records: ReadonlyArray<str
 
 /**
  * A row's columns that lexicon_input holds, as an object line; undefined for one
- * that does not parse (the event writer dead-letters it). Not handed over as it
+ * that does not parse or is no event's row (the event writer dead-letters it). Not handed over as it
  * is: JSONEachRow would read a line that opens with '[' as a list of rows.
  */
 function lexiconLine(record: string | Uint8Array): string | undefined {
   try {
     const e = parseEventRecord(typeof record === 'string' ? record : Buffer.from(record.buffer, record.byteOffset, record.byteLength).toString('utf8')) as Record<string, unknown>
+    if (typeof e !== 'object' || e === null || Array.isArray(e) || typeof e.org_id !== 'string') return undefined
     return JSON.stringify({ org_id: e.org_id, type: e.type, event: e.event, properties: e.properties, traits: e.traits })
   } catch {
     return undefined
