@@ -12,10 +12,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { EVENT_ROW_COLUMNS, eventRecordText, parseEventRecord } from '@fl0/contracts'
+import { eventRecordText, parseEventRecord } from '@fl0/contracts'
 import { normalizeCall } from '@fl0/ingest'
 import { createDiskBus, migrateEvents, openEventStore, type DeliveredMessage } from '@fl0/stores'
-import { freeNetworkData, hitOf, KnownVisits, Networks, recordKey, storeHits, RangeTable } from '@fl0/workers'
+import { freeNetworkData, hitOf, insertEventLines, KnownVisits, Networks, recordKey, storeHits, RangeTable } from '@fl0/workers'
 import { batchBody } from './events.ts'
 
 const { values } = parseArgs({ options: { events: { type: 'string', default: '200000' } } })
@@ -88,8 +88,7 @@ await bus.close()
 const store = await openEventStore({ kind: 'chdb', path: join(dir, 'clickhouse') })
 await migrateEvents(store)
 // As the event writer inserts the records it reads off the bus (event-row.ts: rows by position).
-const insert = (lines: string[]) =>
-  store.background.insertLines('events', lines, { format: 'JSONCompactEachRow', columns: EVENT_ROW_COLUMNS, settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })
+const insert = (lines: string[]) => insertEventLines(store.background, lines, 'row')
 await step('chDB insert into events (10,000 a batch, materialised views included)', async () => {
   for (let i = 0; i < records.length; i += 10_000) await insert(records.slice(i, i + 10_000).map((r) => r.value))
 })

@@ -19,9 +19,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { EVENT_ROW_COLUMNS, eventRecordText } from '@fl0/contracts'
+import { eventRecordText } from '@fl0/contracts'
 import { normalizeCall } from '@fl0/ingest'
 import { migrateEvents, openEventStore } from '@fl0/stores'
+import { insertEventLines } from '@fl0/workers'
 import { batchBody } from './events.ts'
 
 const { values } = parseArgs({
@@ -114,7 +115,7 @@ try {
   let late = 0
   for (let i = 0; i < inserts; i++) {
     const began = performance.now()
-    await opened.background.insertLines('events', batchOf(i), { format: 'JSONCompactEachRow', columns: EVENT_ROW_COLUMNS, settings: { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 } })
+    await insertEventLines(opened.background, batchOf(i), 'row')
     insertMs += performance.now() - began
     const wait = start + (i + 1) * 500 - performance.now()
     if (wait > 0) await new Promise((r) => setTimeout(r, wait))

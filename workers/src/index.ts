@@ -1,4 +1,4 @@
-export { startEventWriter, DEAD_LETTER_TOPIC, EVENT_WRITER_GROUP, type EventWriterDeps } from './event-writer/index.ts'
+export { startEventWriter, insertEventLines, DEAD_LETTER_TOPIC, EVENT_WRITER_GROUP, type EventWriterDeps } from './event-writer/index.ts'
 export { startLexiconWorker, indexRecords, LEXICON_GROUP, type LexiconWorkerDeps } from './lexicon/index.ts'
 export { recordKey } from './lexicon/shape.ts'
 export { startIdentityWorker, storeHits, IDENTITY_GROUP, LINKS_TOPIC, type IdentityWorkerDeps } from './identity/index.ts'

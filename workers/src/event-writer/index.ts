@@ -102,8 +102,8 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
     const fresh = await withoutDuplicates(store, rows, stored)
     let inserted = 0
     // A batch holds one insert per form of record (event-row.ts: rows, and objects written before them).
-    for (const group of byForm(fresh)) {
-      inserted += await insertOrIsolatePoison(store, group, deadLetter)
+    for (const { form, rows: group } of byForm(fresh)) {
+      inserted += await insertOrIsolatePoison(store, group, form, deadLetter)
       // Added after each insert, so that a batch that fails at its second comes again without its first.
       // Poison set aside is added too: a key the filter holds in excess is only looked up.
       if (stored) for (const row of group) stored.add(row.key!)
@@ -155,11 +155,10 @@ async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredK
 }
 
 /** The rows of one form and the rows of the other, each group in the batch's order; only the groups that have rows. */
-function byForm(rows: Row[]): Row[][] {
-  const arrays: Row[] = []
-  const objects: Row[] = []
-  for (const row of rows) (formOf(row.line) === 'row' ? arrays : objects).push(row)
-  return [arrays, objects].filter((group) => group.length > 0)
+function byForm(rows: Row[]): Array<{ form: EventRecordForm; rows: Row[] }> {
+  const groups = { row: [] as Row[], object: [] as Row[] }
+  for (const row of rows) groups[formOf(row.line)].push(row)
+  return (['row', 'object'] as const).map((form) => ({ form, rows: groups[form] })).filter((group) => group.rows.length > 0)
 }
 
 /**
@@ -167,10 +166,10 @@ function byForm(rows: Row[]): Row[][] {
  * poison found and set aside, and the rest of it inserted. A batch that fails
  * for another reason throws and comes again.
  */
-async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter: DeadLetter): Promise<number> {
+async function insertOrIsolatePoison(store: EventStore, rows: Row[], form: EventRecordForm, deadLetter: DeadLetter): Promise<number> {
   if (rows.length === 0) return 0
   try {
-    await insertLines(store, rows.map((r) => r.line), formOf(rows[0]!.line))
+    await insertEventLines(store, rows.map((r) => r.line), form)
     return rows.length
   } catch (error) {
     const good: string[] = []
@@ -185,13 +184,13 @@ async function insertOrIsolatePoison(store: EventStore, rows: Row[], deadLetter:
     if (bad.length === 0) throw error
     await deadLetter(bad)
     // The full check gives every good record back as an object.
-    if (good.length > 0) await insertLines(store, good, 'object')
+    if (good.length > 0) await insertEventLines(store, good, 'object')
     return good.length
   }
 }
 
-/** Lines of one form into `events`: rows by position (the columns named), objects by their keys. */
-async function insertLines(store: EventStore, lines: ReadonlyArray<Uint8Array | string>, form: EventRecordForm): Promise<void> {
+/** Bus records of one form into `events`, as the writer inserts them: rows by position (the columns named), objects by their keys. Benchmarks call it too. */
+export async function insertEventLines(store: EventStore, lines: ReadonlyArray<Uint8Array | string>, form: EventRecordForm): Promise<void> {
   // Events of any month since 1900 may share a batch (an import of years of history);
   // ClickHouse's guard of 100 partitions per insert would refuse such a batch for ever.
   const settings = { input_format_skip_unknown_fields: 1, max_partitions_per_insert_block: 0 }
