@@ -2,12 +2,24 @@ import { PGlite, type Transaction } from '@electric-sql/pglite'
 import type { Sql } from './sql.ts'
 
 /**
+ * PostgreSQL's own page cache in PGlite. Its default, 128 MB, is sized for a
+ * server whose backends share it; here one backend reads a metadata database
+ * of about 9 MB at demo scale (events, people and identities are in
+ * ClickHouse), whose files the OS caches too. At 128 MB the buffers took
+ * 80–110 MB of the embedded process's resident memory once touched
+ * (bench/README.md, issue 19).
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB'
+
+/**
  * PGlite: PostgreSQL compiled to WebAssembly, in process. `dataDir` undefined
  * keeps it in memory (tests); a path persists it. Close it on shutdown, or the
  * process will not exit.
  */
 export async function openPglite(dataDir?: string): Promise<Sql> {
-  const db = dataDir ? new PGlite(dataDir) : new PGlite()
+  // PGlite's own start parameters kept, the buffers' size added: on the command line, it holds whatever the data directory's postgresql.conf says.
+  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] }
+  const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options)
   await db.waitReady
   return {
     kind: 'pglite',
