@@ -27,7 +27,7 @@ import { makeView } from './view.ts'
  *   u32 payloadLength | u32 crc32(payload) | payload
  *   payload = u64 offset | u32 keyLength | key (utf8) | value (utf8)
  *
- * Durability: appends are gathered while a write is in flight and written with one
+ * Durability: appends are gathered while a sync is in flight and written with one
  * write + fdatasync (group commit), so a burst of requests shares one fsync. An
  * append's promise resolves only after its fdatasync, and readers only ever see
  * records up to the last fsynced offset.
@@ -702,14 +702,21 @@ function syncDir(dir: string): void {
 }
 
 /**
- * A group's bytes written at `position`, on the calling thread: a copy into the page cache of a segment
- * already written over with zeros, 0.1–0.15 ms at the median and under 0.5 ms at p99 for groups of
- * 0.2–1.5 MB at full speed. Written asynchronously, it waited for a thread of libuv's pool, which chDB's
- * calls share, and then for the event loop, about 1.3 ms at the median under /v1/track's load: a group
- * commit's every append waited that as well as the fdatasync (bench/README.md, issue 19).
+ * A group's bytes written at `position`, on the calling thread; only the fdatasync goes to libuv's pool.
+ * The write is a copy into the page cache (of a segment written over with zeros beforehand, but for the
+ * first segment, which grows as it is written): measured at 0.1–0.2 ms at p99 under /v1/track, and
+ * 0.09–0.15 ms at the median, under 0.5 ms at p99, for the 0.2–1.5 MB groups of /v1/batch at full speed.
+ * Written asynchronously, it waited for a thread of the pool, which chDB's calls share, then for the event
+ * loop: 1.3 ms at the median under /v1/track, which every append of the group waited as well as the
+ * fdatasync (bench/README.md, issue 19). The cost: a write the kernel holds back (its dirty pages over
+ * their limit, while chDB writes much) now holds the event loop, not only the group's appends.
  */
 function writeAll(fd: number, data: Buffer, position: number): void {
-  for (let written = 0; written < data.length; ) written += writeSync(fd, data, written, data.length - written, position + written)
+  for (let written = 0; written < data.length; ) {
+    const n = writeSync(fd, data, written, data.length - written, position + written)
+    if (n === 0) throw Object.assign(new Error('the bus log took no bytes of a write'), { code: 'ENOSPC' })
+    written += n
+  }
 }
 
 /** A file of `bytes` zeros, synced (written, not fallocated: writes into fallocated blocks change their extents, metadata again). */

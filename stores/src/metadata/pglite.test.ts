@@ -10,11 +10,13 @@ import { openPglite, PGLITE_SHARED_BUFFERS } from './pglite.ts'
 metadataContract('pglite', () => openPglite())
 
 describe('PGlite on a data directory', () => {
-  it('runs with its small page cache, and keeps what was written across a restart', async () => {
+  it('runs with its small page cache and PGlite\'s own settings, and keeps what was written across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fl0-pglite-'))
     try {
       const first = await openPglite(dir)
       expect(await first.query<{ shared_buffers: string }>('SHOW shared_buffers')).toEqual([{ shared_buffers: PGLITE_SHARED_BUFFERS }])
+      // PGlite's own start parameters are kept beside it (its default search_path is one of them).
+      expect(await first.query<{ search_path: string }>('SHOW search_path')).toEqual([{ search_path: 'public' }])
       await migrateMetadata(first)
       const org = await createOrganisation(first, 'Kept Co')
       await first.close()

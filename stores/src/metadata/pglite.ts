@@ -5,9 +5,10 @@ import type { Sql } from './sql.ts'
  * PostgreSQL's own page cache in PGlite. Its default, 128 MB, is sized for a
  * server whose backends share it; here one backend reads a metadata database
  * of about 9 MB at demo scale (events, people and identities are in
- * ClickHouse), whose files the OS caches too. At 128 MB the buffers took
- * 80–110 MB of the embedded process's resident memory once touched
- * (bench/README.md, issue 19).
+ * ClickHouse), whose files the OS caches too. At 128 MB, PGlite held about
+ * 120 MB more of resident memory from the moment it opened, even on an empty
+ * database (bench/README.md, issue 19). Training a scoring model on 300,000
+ * users, which writes them all here, took as long with 16 MB.
  */
 export const PGLITE_SHARED_BUFFERS = '16MB'
 
