@@ -38,5 +38,7 @@ ENV NODE_ENV=production
 USER node
 EXPOSE 8080
 # /healthz answers 200 on the ingest and api roles (a process running workers
-# alone serves no HTTP; docker-compose.yml says how that service is checked).
+# alone serves no HTTP; docker-compose.yml says how that service is checked),
+# and 503 once the embedded bus log has stopped after a failed write: restart
+# the container then, and the log recovers from its last good record.
 CMD ["npm", "start"]

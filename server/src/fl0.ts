@@ -48,7 +48,14 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
     }),
   )
 
-  app.get('/healthz', (c) => c.json({ ok: true, roles }))
+  // Unhealthy once the bus takes no more events until a restart (the embedded log after a failed fdatasync): a
+  // supervisor's probe then restarts fl0, which recovers the log from its last good record, where a 200 would keep
+  // a process that refuses every event. The cause (a path, an errno) is logged with each refused request, not shown here.
+  app.get('/healthz', (c) =>
+    stores.bus?.stoppedBy()
+      ? c.json({ ok: false, roles, error: 'bus_stopped', message: 'The event bus stopped after a failed write: restart fl0 to recover it' }, 503)
+      : c.json({ ok: true, roles }),
+  )
 
   if (roles.includes('api') || roles.includes('ingest')) app.route('/', createSnippetRoutes())
 

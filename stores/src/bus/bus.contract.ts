@@ -62,6 +62,8 @@ export function busContract(name: string, makeBus: () => Promise<Bus>) {
         ['k2', '{"ünïcødé":"✓"}'],
       ])
       expect(got.every((m) => m.topic === topic)).toBe(true)
+      // Working, it is not stopped: /healthz answers 200.
+      expect(b.stoppedBy()).toBeUndefined()
     })
 
     it("gives each consumer its own view of each message, and the value's bytes", async () => {

@@ -153,6 +153,11 @@ export class DiskLog {
     return this.durableEnd
   }
 
+  /** The failure that stopped the log (a failed fdatasync, roll or cut): it refuses appends until a restart. */
+  get stoppedBy(): Error | null {
+    return this.failed
+  }
+
   get startOffset(): number {
     return this.segments[0]?.base ?? 0
   }

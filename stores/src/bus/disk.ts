@@ -37,6 +37,11 @@ export function createDiskBus(options: DiskBusOptions): Bus & { lag(topic: strin
       return topic(name).log.append(messages)
     },
 
+    stoppedBy(): Error | undefined {
+      for (const t of logs.values()) if (t.log.stoppedBy) return t.log.stoppedBy
+      return undefined
+    },
+
     lag(name: string, group: string): number {
       const t = topic(name)
       return t.log.endOffset - (t.offsets.read(group) ?? t.log.startOffset)

@@ -21,7 +21,7 @@ const brokers = KAFKA_BROKERS.split(',').map((b) => b.trim())
 // name gets this run's id, so a rerun on the same broker starts clean.
 const run = randomUUID().slice(0, 8)
 function withRunGroups(bus: Bus): Bus {
-  return { kind: bus.kind, publish: bus.publish, close: bus.close, consume: (o) => bus.consume({ ...o, group: `${run}-${o.group}` }) }
+  return { kind: bus.kind, publish: bus.publish, close: bus.close, stoppedBy: bus.stoppedBy, consume: (o) => bus.consume({ ...o, group: `${run}-${o.group}` }) }
 }
 
 busContract('kafka', async () => withRunGroups(createKafkaBus({ brokers, clientId: `fl0-test-${run}` })))

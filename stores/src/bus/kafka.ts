@@ -218,6 +218,8 @@ export function createKafkaBus(options: KafkaBusOptions): Bus {
   return {
     kind: 'kafka',
 
+    stoppedBy: () => undefined,
+
     async publish(topic: string, messages: BusMessage[]): Promise<void> {
       if (messages.length === 0) return
       await ensureTopic(topic)
