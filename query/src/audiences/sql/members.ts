@@ -61,6 +61,10 @@ export const COMPANY_DISPLAY: TraitRef[] = [
 export interface MembersSql {
   /** SELECT of the members: person, company, last_seen, one column per trait and action. */
   sql: string
+  /** sql's three clauses, for a query that adds to its level (the page's window functions). */
+  select: string
+  from: string
+  where: string
   params: Record<string, unknown>
   /** The column of each trait and action, for the result tables. */
   traits: Array<TraitRef & { column: string }>
@@ -189,12 +193,14 @@ export function membersSql(condition: Condition, input: { orgId: string; now: Da
     ...companyTraits.map((t) => (t.read === 'array' ? `${elements(`co.${t.column}`)} AS ${t.column}` : `co.${t.column} AS ${t.column}`)),
     ...actions.map((a) => `pe.${a.column} AS ${a.column}`),
   ]
+  // One level: the condition reads the select's aliases (a list trait as its elements), and the page adds its window
+  // functions to the same level (results.ts). A level of SELECT * around it cost ClickHouse's analyser about a
+  // fifth of its time for the page, which is planning more than running (bench/README.md, issue 19).
+  const from = `(${people}) AS pe
+    LEFT JOIN (${companies}) AS co ON pe.company = co.company`
   const sql = `
-  SELECT * FROM (
-    SELECT ${select.join(', ')}
-    FROM (${people}) AS pe
-    LEFT JOIN (${companies}) AS co ON pe.company = co.company
-  )
+  SELECT ${select.join(', ')}
+  FROM ${from}
   WHERE ${where}`
-  return { sql, params: p.values, traits, actions }
+  return { sql, select: select.join(', '), from, where, params: p.values, traits, actions }
 }

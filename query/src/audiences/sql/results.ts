@@ -21,17 +21,17 @@ import type { MembersSql } from './members.ts'
 export function pageSql(members: MembersSql, page: number) {
   const from = (page - 1) * AUDIENCE_PAGE_SIZE + 1
   const to = page * AUDIENCE_PAGE_SIZE
+  // The members' own level, its window functions and QUALIFY added: no subquery around it to analyse.
   const sql = `
-  SELECT * FROM (
-    SELECT *,
-      count() OVER () AS total_users,
-      uniqExactIf(company, company != '') OVER () AS total_companies,
-      row_number() OVER (ORDER BY last_seen DESC, person) AS user_rank,
-      count() OVER (PARTITION BY company) AS company_users,
-      row_number() OVER (PARTITION BY company ORDER BY person) AS company_row
-    FROM (${members.sql})
-  )
-  WHERE user_rank = 1 OR user_rank BETWEEN {page_from:UInt64} AND {page_to:UInt64} OR (company != '' AND company_row = 1)`
+  SELECT ${members.select},
+    count() OVER () AS total_users,
+    uniqExactIf(company, company != '') OVER () AS total_companies,
+    row_number() OVER (ORDER BY last_seen DESC, person) AS user_rank,
+    count() OVER (PARTITION BY company) AS company_users,
+    row_number() OVER (PARTITION BY company ORDER BY person) AS company_row
+  FROM ${members.from}
+  WHERE ${members.where}
+  QUALIFY user_rank = 1 OR user_rank BETWEEN {page_from:UInt64} AND {page_to:UInt64} OR (company != '' AND company_row = 1)`
   return { sql, params: { ...members.params, page_from: from, page_to: to }, from, to }
 }
 
