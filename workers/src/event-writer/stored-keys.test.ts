@@ -34,6 +34,15 @@ describe('the stored keys', () => {
     expect(keys.mayHold(keys.hash('org-a', fresh[0]!))).toBe(true)
   })
 
+  it('holds stored ids of any text: the hash here is the one ClickHouse computes from the same UTF-8 bytes', async () => {
+    const ids = ['ünïcødé-✓', '日本語のID', '🦊🦊', 'a'.repeat(5_000), `nul\u0000inside`, 'ascii-only', ...Array.from({ length: 200 }, (_, i) => `${'é'.repeat(i)}${i}`)]
+    await insertEvents(store, ids.map((id) => eventRow({ org_id: 'org-ü', message_id: id })))
+    const keys = createStoredKeys(store, silent)
+    await keys.loaded
+    expect(keys.ready).toBe(true)
+    expect(ids.filter((id) => !keys.mayHold(keys.hash('org-ü', id)))).toEqual([])
+  })
+
   it('keeps the keys stored while it loads', async () => {
     const keys = createStoredKeys(store, silent)
     const during = randomUUID()
