@@ -40,5 +40,7 @@ EXPOSE 8080
 # /healthz answers 200 on the ingest and api roles (a process running workers
 # alone serves no HTTP; docker-compose.yml says how that service is checked),
 # and 503 once the embedded bus log has stopped after a failed write: restart
-# the container then, and the log recovers from its last good record.
+# the container then (Docker itself restarts only a process that exits, so a
+# probe of /healthz has to ask for it), and the log recovers from its last good
+# record.
 CMD ["npm", "start"]

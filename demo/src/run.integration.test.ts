@@ -115,6 +115,19 @@ describe('assertNoRunningFl0', () => {
     }
   })
 
+  it('refuses too when that fl0 answers /healthz with 503, its bus log stopped: it still holds the data directory', async () => {
+    const server = await listen((_req, res) => {
+      res.statusCode = 503
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ ok: false, roles: ['ingest', 'workers', 'api'], error: 'bus_stopped', message: 'The event bus stopped after a failed write: restart fl0 to recover it' }))
+    })
+    try {
+      await expect(assertNoRunningFl0(portOf(server))).rejects.toThrow(/already running on port \d+\. Stop it first/)
+    } finally {
+      server.close()
+    }
+  })
+
   it('lets the demo run when nothing, or something else, listens there', async () => {
     const other = await listen((_req, res) => {
       res.statusCode = 404

@@ -109,12 +109,13 @@ export async function runDemo(input: RunDemoInput): Promise<DemoRunResult> {
 export async function assertNoRunningFl0(port: number, host = '127.0.0.1'): Promise<void> {
   let body: unknown
   try {
+    // Healthy (200) or not (503: its bus log stopped), fl0 answers with its roles.
     const response = await fetch(`http://${host}:${port}/healthz`, { signal: AbortSignal.timeout(1_500) })
-    body = response.ok ? await response.json() : undefined
+    body = await response.json().catch(() => undefined)
   } catch {
     return // nothing listening (or not HTTP): fine
   }
-  if ((body as { ok?: unknown } | undefined)?.ok === true) {
+  if (Array.isArray((body as { roles?: unknown } | undefined)?.roles)) {
     throw new Error(
       `fl0 is already running on port ${port}. Stop it first (Ctrl-C where npm start runs), then run npm run demo again: ` +
         'the demo starts fl0 itself on the same data directory, and PGlite and chDB allow one process per data directory.',

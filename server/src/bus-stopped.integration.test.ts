@@ -7,8 +7,8 @@ import { startTestFl0, type TestFl0 } from './testing.ts'
  * Embedded, the bus log stops after a write it cannot be sure of (a failed
  * fdatasync, a segment it cannot make): it refuses events until a restart
  * recovers it from its last good record. /healthz then answers 503, so that
- * the supervisor's probe restarts fl0, rather than 200 for a process that
- * refuses every event. Here the topic's directory is removed under a running
+ * a liveness probe sees it and can restart fl0, rather than 200 for a process
+ * that refuses every event. Here the topic's directory is removed under a running
  * fl0 (as by an operator's rm): the open segment still takes writes, and the
  * log stops when it has to make the next one.
  */

@@ -49,8 +49,9 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
   )
 
   // Unhealthy once the bus takes no more events until a restart (the embedded log after a failed fdatasync): a
-  // supervisor's probe then restarts fl0, which recovers the log from its last good record, where a 200 would keep
-  // a process that refuses every event. The cause (a path, an errno) is logged with each refused request, not shown here.
+  // liveness probe on /healthz (Kubernetes', a monitor's) then sees it and can restart fl0, which recovers the log from
+  // its last good record, where a 200 hid a process that refuses every event. Docker restarts only a process that
+  // exits, not an unhealthy one. The cause (a path, an errno) is logged with each refused request, not shown here.
   app.get('/healthz', (c) =>
     stores.bus?.stoppedBy()
       ? c.json({ ok: false, roles, error: 'bus_stopped', message: 'The event bus stopped after a failed write: restart fl0 to recover it' }, 503)

@@ -82,7 +82,7 @@ export interface Bus {
   /**
    * Why the bus takes no more events until fl0 restarts, if it does not (the
    * embedded log after a failed fdatasync: `/healthz` then answers 503, so that
-   * a supervisor restarts fl0 rather than let every event be refused). A bus
+   * a liveness probe can restart fl0 rather than let every event be refused). A bus
    * that recovers on its own (Kafka's client reconnects) answers undefined.
    */
   stoppedBy(): Error | undefined
