@@ -19,7 +19,11 @@ describe.skipIf(!runBrowserTests)('the company page with identification, in Chro
   let browser: Browser
   let opened: OpenedPage
   let page: Page
-  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000)
+  // The visits' events span 200 minutes, all on one day (UTC): in the first hours after midnight they end a minute
+  // before it, else the timeline would list each person under both days.
+  const sinceMidnight = Date.now() % 86_400_000
+  const anchor = sinceMidnight < 4 * 3_600_000 ? Date.now() - sinceMidnight - 60_000 : Date.now()
+  const minutesAgo = (m: number) => new Date(anchor - m * 60_000)
   const companyUrl = (tab = '') => `${fl0.url}/organizations/${fl0.org.url_code}/companies/acme.com${tab}`
   const today = () => new Date().toISOString().slice(0, 10)
   const daysAgo = (d: number) => new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10)
