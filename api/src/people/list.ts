@@ -150,9 +150,12 @@ async function describePeople(client: Client, org: string, now: Date, page: Arra
     ),
     rows<{ person: string; visits: string }>(
       client,
-      // A visit starts at a person's first activity and after every gap longer than SESSION_GAP_MS between two.
-      `SELECT person, 1 + arrayCount(d -> d > {gap:UInt32}, arrayDifference(arraySort(groupArray(toUnixTimestamp64Milli(timestamp))))) AS visits
-       FROM (${personEventsSql(['timestamp'], `e.type IN ${ACTIVITY_TYPES_SQL} AND e.timestamp <= {now:DateTime64(3)} AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`)})
+      // A visit starts at a person's first activity and after every gap longer than SESSION_GAP_MS between two,
+      // counted over their half hours' first and last moments (clickhouse/0016: the same count as over every
+      // event). A span whose first moment is by now counts; its moments after now are left out.
+      `SELECT person, 1 + arrayCount(d -> d > {gap:UInt32}, arrayDifference(arraySort(arrayConcat(
+         groupArray(toUnixTimestamp64Milli(first_at)), groupArrayIf(toUnixTimestamp64Milli(last_at), last_at <= {now:DateTime64(3)}))))) AS visits
+       FROM (${personEventsSql(['first_at', 'last_at'], `e.first_at <= {now:DateTime64(3)} AND ${PEOPLE_ROWS_SQL} AND has(${PERSONS}, person)`, 'activity_spans')})
        GROUP BY person`,
       { ...params, gap: SESSION_GAP_MS },
     ),

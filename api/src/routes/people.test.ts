@@ -201,6 +201,37 @@ describe('GET /api-v2/orgs/{organization}/people', () => {
     }
   })
 
+  it("counts a person's visits over all their ids, to the millisecond of the 30 minutes' gap, by now only, each event counted once however often stored", async () => {
+    const { cookie: edges, orgId } = await t.signUpWithOrg('Eda', 'Edges')
+    const call = (type: 'page' | 'track' | 'identify', ids: { user_id?: string; anonymous_id?: string }, iso: string) =>
+      eventRow({ org_id: orgId, type, ...ids, timestamp: at(iso), ...(type === 'track' ? { event: 'Clicked' } : {}), ...(type === 'page' ? { page_path: '/' } : {}) })
+    const user = { user_id: 'u-edge' }
+    const visits = [
+      // 1: anonymous before signing up, then linked 25 minutes on, then 30 minutes to the millisecond after that.
+      call('page', { anonymous_id: 'a-edge' }, '2026-03-01T07:40:00.000Z'),
+      call('track', { user_id: 'u-edge', anonymous_id: 'a-edge' }, '2026-03-01T08:05:00.000Z'),
+      call('track', user, '2026-03-01T08:35:00.000Z'),
+      // 2: 30 minutes and a millisecond later.
+      call('page', user, '2026-03-01T09:05:00.001Z'),
+      // 3: an identify in between says who, not what, so this is a new visit; ten minutes on, the same one.
+      call('identify', user, '2026-03-01T09:30:00.000Z'),
+      call('page', user, '2026-03-01T09:50:00.000Z'),
+      call('page', user, '2026-03-01T10:00:00.000Z'),
+      // 4: 45 minutes later, within the same hour.
+      call('page', user, '2026-03-01T10:45:00.000Z'),
+      // 5: today, up to now (09:00); what is stamped after now does not count yet, in now's half hour or the next.
+      call('page', user, '2026-03-02T08:59:59.999Z'),
+      call('page', user, '2026-03-02T09:00:00.000Z'),
+      call('page', user, '2026-03-02T09:20:00.000Z'),
+      call('page', user, '2026-03-02T10:00:00.000Z'),
+    ]
+    // A replayed bus stores the events a second time.
+    await insertEvents(t.events, visits)
+    await insertEvents(t.events, visits)
+    const { users } = await get<PeopleList>('/api-v2/orgs/edges/people', edges)
+    expect(users).toMatchObject([{ id: 'u-edge', visits: 5, lastSeen: '2026-03-02T09:00:00.000Z' }])
+  })
+
   it('shows someone never active last, with no last seen and no visits', async () => {
     const { users } = await get<PeopleList>('/api-v2/orgs/acme/people?page=2')
     expect(users.at(-1)).toMatchObject({ id: 'u-quiet', visitor: 'quiet@hooli.com', lastSeen: null, visits: 0, company: 'hooli.com', companyDomain: 'hooli.com' })

@@ -80,9 +80,11 @@ export const PERSON_KEY_SQL = `if(e.user_id != '', e.user_id, if(l.linked_user !
  * distinct content of a caller once, with its latest time: rule 4's latest
  * values are the same), sorted by type and ids, so that a few people's
  * traits are a look-up; its columns are type, user_id, anonymous_id,
- * group_id, timestamp and traits.
+ * group_id, timestamp and traits. With 'activity_spans', clickhouse/0016's
+ * activity per pair of ids and half hour (columns user_id, anonymous_id,
+ * first_at, last_at), sorted by the ids: a few people's visits.
  */
-export function personEventsSql(columns: readonly string[], where?: string, from: 'events' | 'trait_calls' = 'events'): string {
+export function personEventsSql(columns: readonly string[], where?: string, from: 'events' | 'trait_calls' | 'activity_spans' = 'events'): string {
   const cols = columns.map((c) => `e.${c} AS ${c}`).join(', ')
   return `
     SELECT ${PERSON_KEY_SQL} AS person${cols ? `, ${cols}` : ''}
