@@ -32,6 +32,14 @@ import {
  */
 const PERSONS = '{persons:Array(String)}'
 
+/**
+ * Visits are counted over activity_spans' half hours (clickhouse/0016): exact
+ * only while no visit can start inside one, that is while a visit ends after
+ * a gap of at least the span's length.
+ */
+const SPAN_MS = 30 * 60_000
+if (SESSION_GAP_MS < SPAN_MS) throw new Error(`SESSION_GAP_MS (${SESSION_GAP_MS} ms) is shorter than activity_spans' half hour: the people list's visits would be miscounted`)
+
 interface PeopleQuery {
   page: number
   ip2company: boolean

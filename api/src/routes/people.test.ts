@@ -201,7 +201,7 @@ describe('GET /api-v2/orgs/{organization}/people', () => {
     }
   })
 
-  it("counts a person's visits over all their ids, to the millisecond of the 30 minutes' gap, by now only, each event counted once however often stored", async () => {
+  it("counts a person's visits over all their ids, to the millisecond of the 30 minutes' gap, by now only, the same with every event stored twice", async () => {
     const { cookie: edges, orgId } = await t.signUpWithOrg('Eda', 'Edges')
     const call = (type: 'page' | 'track' | 'identify', ids: { user_id?: string; anonymous_id?: string }, iso: string) =>
       eventRow({ org_id: orgId, type, ...ids, timestamp: at(iso), ...(type === 'track' ? { event: 'Clicked' } : {}), ...(type === 'page' ? { page_path: '/' } : {}) })
@@ -219,7 +219,12 @@ describe('GET /api-v2/orgs/{organization}/people', () => {
       call('page', user, '2026-03-01T10:00:00.000Z'),
       // 4: 45 minutes later, within the same hour.
       call('page', user, '2026-03-01T10:45:00.000Z'),
-      // 5: today, up to now (09:00); what is stamped after now does not count yet, in now's half hour or the next.
+      // 5: short pauses over the half hour's edge, 50 minutes from first to last: one visit.
+      call('page', user, '2026-02-25T08:00:00.000Z'),
+      call('track', user, '2026-02-25T08:20:00.000Z'),
+      call('page', user, '2026-02-25T08:29:00.000Z'),
+      call('page', user, '2026-02-25T08:50:00.000Z'),
+      // 6: today, up to now (09:00); what is stamped after now does not count yet, in now's half hour or later.
       call('page', user, '2026-03-02T08:59:59.999Z'),
       call('page', user, '2026-03-02T09:00:00.000Z'),
       call('page', user, '2026-03-02T09:20:00.000Z'),
@@ -229,7 +234,7 @@ describe('GET /api-v2/orgs/{organization}/people', () => {
     await insertEvents(t.events, visits)
     await insertEvents(t.events, visits)
     const { users } = await get<PeopleList>('/api-v2/orgs/edges/people', edges)
-    expect(users).toMatchObject([{ id: 'u-edge', visits: 5, lastSeen: '2026-03-02T09:00:00.000Z' }])
+    expect(users).toMatchObject([{ id: 'u-edge', visits: 6, lastSeen: '2026-03-02T09:00:00.000Z' }])
   })
 
   it('shows someone never active last, with no last seen and no visits', async () => {

@@ -137,8 +137,8 @@ export const PERSON_PAIRS_SQL = `
  * user ids, and the anonymous rows of the anonymous ids that are theirs (an
  * 'anon:' key's own; those linked to their user ids). A query about a page of
  * people adds it to personEventsSql's `where`, so that ClickHouse reads their
- * rows instead of every event of the organisation (in trait_calls its sort
- * key finds them; in events the bloom filter indexes on user_id and
+ * rows instead of every event of the organisation (in trait_calls and
+ * activity_spans their sort keys find them; in events the bloom filter indexes on user_id and
  * anonymous_id skip the granules that hold none of them); the rules still
  * decide each row's person. memberFilter is the same filter over bare
  * columns, for queries that join nothing. Reads {p_users:Array(String)} and
