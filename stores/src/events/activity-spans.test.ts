@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { openEventStore, type EventStore } from './client.ts'
+import type { EventStore } from './client.ts'
 import { migrateEvents } from './migrate.ts'
-import { eventRow, insertEvents } from './testing.ts'
+import { eventRow, insertEvents, openStoreBefore, type StoreBefore } from './testing.ts'
 
 /**
  * clickhouse/0016_activity_spans.sql on chDB: the backfill of events stored
@@ -14,24 +10,16 @@ import { eventRow, insertEvents } from './testing.ts'
  * (a new one after every gap of more than 30 minutes), at the half hours'
  * edges, across 1970, and with every event stored twice.
  */
-const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
+let at: StoreBefore
 let store: EventStore
-let dataDir: string
-let before: string
 
 const rows = <T>(query: string) => store.client.query({ query, format: 'JSONEachRow' }).then((r) => r.json<T>())
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fl0-activity-spans-'))
-  before = mkdtempSync(join(tmpdir(), 'fl0-migrations-'))
-  for (const f of readdirSync(MIGRATIONS).filter((f) => /^\d{4}_/.test(f) && f < '0016')) copyFileSync(join(MIGRATIONS, f), join(before, f))
-  store = await openEventStore({ kind: 'chdb', path: dataDir, database: 'spans' })
+  at = await openStoreBefore('0016', 'spans')
+  store = at.store
 })
-afterAll(async () => {
-  await store?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(before, { recursive: true, force: true })
-})
+afterAll(() => at?.close())
 
 const GAP_MS = 30 * 60 * 1000
 const call = (type: 'page' | 'track' | 'identify', user_id: string, anonymous_id: string, timestamp: string) =>
@@ -49,7 +37,7 @@ const fromSpans = `
 
 describe('activity_spans', () => {
   it('backfills the events stored before the migration, by half hour', async () => {
-    expect(await migrateEvents(store, `${before}/`)).not.toContain('0016_activity_spans')
+    expect(await at.migrateBefore()).not.toContain('0016_activity_spans')
     await insertEvents(store, [
       call('page', 'u1', '', '2026-03-01 08:00:00.000'),
       call('track', 'u1', '', '2026-03-01 08:29:59.999'),

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Readable } from 'node:stream'
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { openEventStore, type EventStore } from './client.ts'
+import type { EventStore } from './client.ts'
 import { migrateEvents } from './migrate.ts'
-import { eventRow, insertEvents } from './testing.ts'
+import { eventRow, insertEvents, openStoreBefore, type StoreBefore } from './testing.ts'
 import { contextText } from '@fl0/query'
 
 /**
@@ -16,22 +12,14 @@ import { contextText } from '@fl0/query'
  * And 0013_context_places.sql after it: the places of the events stored
  * before, in their parts; and 0014_user_key.sql: their user keys.
  */
-const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
+let at: StoreBefore
 let store: EventStore
-let dataDir: string
-let before: string
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fl0-context-text-'))
-  before = mkdtempSync(join(tmpdir(), 'fl0-migrations-'))
-  for (const f of readdirSync(MIGRATIONS).filter((f) => /^\d{4}_/.test(f) && f < '0012')) copyFileSync(join(MIGRATIONS, f), join(before, f))
-  store = await openEventStore({ kind: 'chdb', path: dataDir, database: 'context_text' })
+  at = await openStoreBefore('0012', 'context_text')
+  store = at.store
 })
-afterAll(async () => {
-  await store?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(before, { recursive: true, force: true })
-})
+afterAll(() => at?.close())
 
 const contexts = async () => {
   const r = await store.client.query({
@@ -44,7 +32,7 @@ const contexts = async () => {
 
 describe('events.context as text', () => {
   it('keeps the contexts stored before it, and stores new ones as sent', async () => {
-    await migrateEvents(store, `${before}/`)
+    await at.migrateBefore()
     const old = { location: { city: 'Lyon', country: 'France' }, puid: 42, page: { url: 'https://a.test/x?y=1', title: 'Ünïcode “quotes”' }, timezone: 'Europe/Paris' }
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm1', context: old, user_id: 'u1' }), eventRow({ org_id: 'a', message_id: 'm2', context: {}, user_id: '' })])
     expect(await migrateEvents(store)).toEqual(['0012_context_text', '0013_context_places', '0014_user_key', '0015_event_keys_memtable', '0016_activity_spans'])

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { openEventStore, type EventStore } from './client.ts'
+import { readdirSync } from 'node:fs'
+import type { EventStore } from './client.ts'
 import { migrateEvents } from './migrate.ts'
-import { eventRow, insertEvents } from './testing.ts'
+import { eventRow, insertEvents, openStoreBefore, type StoreBefore } from './testing.ts'
 
 /**
  * clickhouse/0008_event_keys.sql on chDB: the keys of events stored before it
@@ -14,10 +11,8 @@ import { eventRow, insertEvents } from './testing.ts'
  * keys go to RocksDB's log and memory, not to a file of their own. And the store refuses
  * clickhouse_settings, which chDB would leave set on its session for every later query.
  */
-const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
+let at: StoreBefore
 let store: EventStore
-let dataDir: string
-let before: string
 
 const keys = () =>
   store.client
@@ -26,20 +21,14 @@ const keys = () =>
     .then((rows) => rows.map(([key]) => key.replace('\u0000', ' ')))
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fl0-event-ids-'))
-  before = mkdtempSync(join(tmpdir(), 'fl0-migrations-'))
-  for (const f of readdirSync(MIGRATIONS).filter((f) => /^\d{4}_/.test(f) && f < '0008')) copyFileSync(join(MIGRATIONS, f), join(before, f))
-  store = await openEventStore({ kind: 'chdb', path: dataDir, database: 'event_keys' })
+  at = await openStoreBefore('0008', 'event_keys')
+  store = at.store
 })
-afterAll(async () => {
-  await store?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(before, { recursive: true, force: true })
-})
+afterAll(() => at?.close())
 
 describe('event_keys', () => {
   it('backfills the keys of events stored before it, then follows every insert, once per key; event_ids goes', async () => {
-    await migrateEvents(store, `${before}/`)
+    await at.migrateBefore()
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'old-1' }), eventRow({ org_id: 'a', message_id: 'old-2' }), eventRow({ org_id: 'b', message_id: 'old-1' })])
     expect((await migrateEvents(store))[0]).toBe('0008_event_keys')
     expect(await keys()).toEqual(['a old-1', 'a old-2', 'b old-1'])

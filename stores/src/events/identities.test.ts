@@ -1,35 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { openEventStore, type EventStore } from './client.ts'
+import type { EventStore } from './client.ts'
 import { migrateEvents } from './migrate.ts'
-import { eventRow, insertEvents } from './testing.ts'
+import { eventRow, insertEvents, openStoreBefore, type StoreBefore } from './testing.ts'
 
 /**
  * clickhouse/0004_identities_and_traits.sql on chDB: the backfill of events
  * stored before it, the views that keep both tables as events arrive after it,
  * and that reading them gives what reading `events` gives.
  */
-const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
+let at: StoreBefore
 let store: EventStore
-let dataDir: string
-let before: string
 
 const rows = <T>(query: string) => store.client.query({ query, format: 'JSONEachRow' }).then((r) => r.json<T>())
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'fl0-identities-'))
-  before = mkdtempSync(join(tmpdir(), 'fl0-migrations-'))
-  for (const f of readdirSync(MIGRATIONS).filter((f) => /^\d{4}_/.test(f) && f < '0004')) copyFileSync(join(MIGRATIONS, f), join(before, f))
-  store = await openEventStore({ kind: 'chdb', path: dataDir, database: 'identities' })
+  at = await openStoreBefore('0004', 'identities')
+  store = at.store
 })
-afterAll(async () => {
-  await store?.close()
-  rmSync(dataDir, { recursive: true, force: true })
-  rmSync(before, { recursive: true, force: true })
-})
+afterAll(() => at?.close())
 
 const identify = (user_id: string, anonymous_id: string, timestamp: string, traits: Record<string, unknown>) => eventRow({ org_id: 'o', type: 'identify', user_id, anonymous_id, timestamp, traits })
 const page = (user_id: string, anonymous_id: string, timestamp: string) => eventRow({ org_id: 'o', type: 'page', user_id, anonymous_id, timestamp })
@@ -42,7 +30,7 @@ const latest = (from: 'events' | 'trait_calls') => `
 
 describe('identity_pairs and trait_calls', () => {
   it('backfills the events stored before the migration', async () => {
-    expect(await migrateEvents(store, `${before}/`)).not.toContain('0004_identities_and_traits')
+    expect(await at.migrateBefore()).not.toContain('0004_identities_and_traits')
     await insertEvents(store, [
       page('', 'a1', '2026-03-01 09:00:00.000'),
       identify('u1', 'a1', '2026-03-01 10:00:00.000', { plan: 'free' }),

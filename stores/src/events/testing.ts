@@ -1,6 +1,7 @@
-import { mkdtempSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
 import { chTime, type IngestedEvent } from '@fl0/contracts'
 import { openEventStore, type EventStore } from './client.ts'
@@ -19,6 +20,38 @@ export async function openTestEventStore(options: { migrate?: boolean } = {}): P
   const store = await openEventStore({ kind: 'chdb', path, database: `fl0_test_${process.pid}_${++opened}` })
   if (options.migrate ?? true) await migrateEvents(store)
   return store
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
+
+/** A store for the test of one migration, as it stands before it: see openStoreBefore. */
+export interface StoreBefore {
+  store: EventStore
+  /** Applies the migrations before the one under test (answers those applied); migrateEvents(store) applies the rest. */
+  migrateBefore(): Promise<string[]>
+  close(): Promise<void>
+}
+
+/**
+ * A chDB store on a directory of its own for the test of migration `version`
+ * (clickhouse/NNNN_…): the migrations before it run first, events are stored
+ * as they were, then migrateEvents(store) applies it and those after it, as
+ * an upgrade does.
+ */
+export async function openStoreBefore(version: string, database: string): Promise<StoreBefore> {
+  const dataDir = mkdtempSync(join(tmpdir(), `fl0-${database}-`))
+  const before = mkdtempSync(join(tmpdir(), 'fl0-migrations-'))
+  for (const f of readdirSync(MIGRATIONS).filter((f) => /^\d{4}_/.test(f) && f < version)) copyFileSync(join(MIGRATIONS, f), join(before, f))
+  const store = await openEventStore({ kind: 'chdb', path: dataDir, database })
+  return {
+    store,
+    migrateBefore: () => migrateEvents(store, `${before}/`),
+    async close() {
+      await store.close()
+      rmSync(dataDir, { recursive: true, force: true })
+      rmSync(before, { recursive: true, force: true })
+    },
+  }
 }
 
 /** A stored event row with every column filled: what the ingest would have written for `partial`. */
