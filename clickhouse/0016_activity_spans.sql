@@ -12,11 +12,11 @@
 --
 -- Exact, not an approximation, while a visit ends after a gap of 30 minutes or more
 -- (SESSION_GAP_MS, which api/src/people/list.ts checks): two moments of one half hour are
--- less than 30 minutes apart, so no visit starts inside a span, and a gap of more than 30 minutes always runs
--- from one span's last moment to another's first. The visits counted over the spans'
--- first and last moments are the visits counted over every event. Spans of one person's
--- several ids (a user id, the anonymous ids linked to it) may overlap; counting over
--- their moments sorted together is the same rule.
+-- less than 30 minutes apart, so no visit starts inside a span, and a gap of more than 30
+-- minutes always runs from one span's last moment to another's first. The visits counted
+-- over the spans' first and last moments are the visits counted over every event. Spans
+-- of one person's several ids (a user id, the anonymous ids linked to it) may overlap;
+-- counting over their moments sorted together is the same rule.
 --
 -- half_hour: the half hours since 1970-01-01 00:00 UTC, rounded down (negative before it:
 -- events go back to 1900). AggregatingMergeTree with min/max: a block inserted twice, a
@@ -27,9 +27,9 @@
 -- user id), here by the key.
 --
 -- Cost: one row per pair of ids and half hour of activity once merged (1.4 million rows,
--- 39 MB compressed, at the demo's 10 million events); each insert into `events` also groups its
--- activity rows by pair and half hour. Backfill: the INSERT at the end reads `events` once
--- (5.5 s at 10 million events); rerunning it is harmless.
+-- 39 MB compressed, at the demo's 10 million events); each insert into `events` also
+-- groups its activity rows by pair and half hour. Backfill: the INSERT at the end reads
+-- `events` once (5.5 s at 10 million events); rerunning it is harmless.
 CREATE TABLE IF NOT EXISTS activity_spans
 (
     org_id String,

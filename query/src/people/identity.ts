@@ -138,8 +138,9 @@ export const PERSON_PAIRS_SQL = `
  * 'anon:' key's own; those linked to their user ids). A query about a page of
  * people adds it to personEventsSql's `where`, so that ClickHouse reads their
  * rows instead of every event of the organisation (in trait_calls and
- * activity_spans their sort keys find them; in events the bloom filter indexes on user_id and
- * anonymous_id skip the granules that hold none of them); the rules still
+ * activity_spans their sort keys find them; in events the bloom filter
+ * indexes on user_id and anonymous_id skip the granules that hold none of
+ * them); the rules still
  * decide each row's person. memberFilter is the same filter over bare
  * columns, for queries that join nothing. Reads {p_users:Array(String)} and
  * {p_anons:Array(String)}, which peopleRowsParams gives.

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { EventStore } from './client.ts'
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
+/** clickhouse/: the migrations' directory, as the package finds it. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
 
 /**
  * Applies clickhouse/NNNN_name.sql in order. Every statement in them is idempotent

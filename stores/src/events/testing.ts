@@ -1,11 +1,10 @@
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { randomUUID } from 'node:crypto'
 import { chTime, type IngestedEvent } from '@fl0/contracts'
 import { openEventStore, type EventStore } from './client.ts'
-import { migrateEvents } from './migrate.ts'
+import { migrateEvents, MIGRATIONS_DIR } from './migrate.ts'
 
 let path: string | undefined
 let opened = 0
@@ -21,8 +20,6 @@ export async function openTestEventStore(options: { migrate?: boolean } = {}): P
   if (options.migrate ?? true) await migrateEvents(store)
   return store
 }
-
-const MIGRATIONS = fileURLToPath(new URL('../../../clickhouse/', import.meta.url))
 
 /** A store for the test of one migration, as it stands before it: see openStoreBefore. */
 export interface StoreBefore {
@@ -41,7 +38,7 @@ export interface StoreBefore {
 export async function openStoreBefore(version: string, database: string): Promise<StoreBefore> {
   const dataDir = mkdtempSync(join(tmpdir(), `fl0-${database}-`))
   const before = mkdtempSync(join(tmpdir(), 'fl0-migrations-'))
-  for (const f of readdirSync(MIGRATIONS).filter((f) => /^\d{4}_/.test(f) && f < version)) copyFileSync(join(MIGRATIONS, f), join(before, f))
+  for (const f of readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{4}_/.test(f) && f < version)) copyFileSync(join(MIGRATIONS_DIR, f), join(before, f))
   const store = await openEventStore({ kind: 'chdb', path: dataDir, database })
   return {
     store,
