@@ -77,7 +77,9 @@ function events(orgId: string): IngestedEvent[] {
     identify({ user_id: 'u-later' }, '2026-03-04T08:59:00Z', { name: 'Lou Later' }),
     page({ user_id: 'u-later' }, '2026-03-04T09:00:00Z', '/soon'),
     // Dan
-    identify({ user_id: 'u-dan' }, '2026-02-15T11:59:00Z', { name: 'Dan', email: 'dan@gmail.com', company: 'Freelance', employees: '1' }),
+    // A title beats a job title, whichever is newer; a hashed e-mail under the last name fl0 reads it by.
+    identify({ user_id: 'u-dan' }, '2026-02-15T11:58:00Z', { title: 'Owner', email_md5: '0bd1b5e8c2f3a4d5e6f708192a3b4c5d' }),
+    identify({ user_id: 'u-dan' }, '2026-02-15T11:59:00Z', { name: 'Dan', email: 'dan@gmail.com', company: 'Freelance', employees: '1', jobTitle: 'Consultant' }),
     page({ user_id: 'u-dan' }, '2026-02-15T12:00:00Z', '/pricing'),
     page({ user_id: 'u-dan', anonymous_id: 'anon-shared' }, '2026-02-27T10:00:00Z', '/pricing'),
     // Eve
@@ -185,8 +187,8 @@ describe('GET /api-v2/orgs/{organization}/people', () => {
     expect(row('u-bob')).toMatchObject({ visitor: 'Bob Stone', company: 'Acme Inc', companyDomain: 'acme.com', visits: 3, role: 'Engineer', employees: 120, hasBusinessEmail: false, hasPersonalEmail: true, lastSeen: '2026-03-02T07:00:00.000Z' })
     // Carol: the company by her e-mail's domain (no name known but the domain); a hashed e-mail; January counts, the future does not.
     expect(row('u-carol')).toMatchObject({ visitor: 'Carol Shaw', company: 'acme.com', companyDomain: 'acme.com', visits: 2, hasBusinessEmail: true, hasHEM: true, lastSeen: '2026-02-10T12:00:00.000Z', employees: null, linkedInUrl: null })
-    // Dan: the company he typed, but no domain to open; employees given as text.
-    expect(row('u-dan')).toMatchObject({ visitor: 'Dan', company: 'Freelance', companyDomain: null, visits: 2, employees: 1, hasPersonalEmail: true, hasBusinessEmail: false, lastSeen: '2026-02-27T10:00:00.000Z' })
+    // Dan: the company he typed, but no domain to open; employees given as text; his title, not his newer job title.
+    expect(row('u-dan')).toMatchObject({ visitor: 'Dan', company: 'Freelance', companyDomain: null, visits: 2, role: 'Owner', employees: 1, hasPersonalEmail: true, hasBusinessEmail: false, hasHEM: true, lastSeen: '2026-02-27T10:00:00.000Z' })
     // Eve: the group's domain wins over an older business e-mail elsewhere; a LinkedIn address without its scheme.
     expect(row('u-eve')).toMatchObject({ company: 'Globex', companyDomain: 'globex.com', employees: 4000, revenue: null, linkedInUrl: 'https://linkedin.com/in/eve', hasBusinessEmail: true })
   })
