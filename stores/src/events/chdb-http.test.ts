@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Readable } from 'node:stream'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -74,3 +74,43 @@ describe('the events store over HTTP', () => {
     })
   })
 })
+
+/**
+ * A migration's backfill on a large server runs for longer than a request may
+ * take: the migrations have a client of their own (client.ts), which waits.
+ * The store's own client here gives up after half a second; the migration's
+ * statement takes two.
+ */
+describe('migrations over HTTP', () => {
+  let dir: string
+  let migrations: string
+  let server: ChdbHttpServer
+  let store: EventStore
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'fl0-chdb-http-slow-'))
+    migrations = mkdtempSync(join(tmpdir(), 'fl0-migrations-slow-'))
+    writeFileSync(join(migrations, '0001_slow_backfill.sql'), `${SLOW_BACKFILL};\n`)
+    server = await startChdbHttp({ path: dir })
+    store = await openEventStore({ kind: 'http', url: server.url, database: 'slow_http', requestTimeoutMs: 500 })
+  })
+  afterAll(async () => {
+    await store?.close()
+    await server?.close()
+    rmSync(dir, { recursive: true, force: true })
+    rmSync(migrations, { recursive: true, force: true })
+  })
+
+  it("waits for a backfill longer than the store's request timeout, and records it once done", async () => {
+    // The bound is real: the same statement through the store's own client fails.
+    await expect(store.client.command({ query: SLOW_BACKFILL.replace('slow_backfill', 'slow_backfill_direct') })).rejects.toThrow(/timeout/i)
+
+    expect(await migrateEvents(store, `${migrations}/`)).toEqual(['0001_slow_backfill'])
+    const filled = await store.client.query({ query: 'SELECT count() AS n FROM slow_backfill', format: 'JSONEachRow' })
+    expect((await filled.json<{ n: string | number }>()).map((r) => Number(r.n))).toEqual([4])
+    expect(await migrateEvents(store, `${migrations}/`)).toEqual([])
+  })
+})
+
+/** Two seconds of work (four rows, half a second each), as a migration's backfill would be hours of it. */
+const SLOW_BACKFILL = 'CREATE TABLE IF NOT EXISTS slow_backfill ENGINE = MergeTree ORDER BY n AS SELECT number AS n FROM numbers(4) WHERE NOT ignore(sleepEachRow(0.5))'

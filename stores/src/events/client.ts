@@ -11,12 +11,31 @@ import { ChdbSession, sessionsClient } from './sessions.ts'
  */
 export type EventStoreConfig =
   | { kind: 'chdb'; path: string; database?: string }
-  | { kind: 'http'; url: string; database?: string; username?: string; password?: string }
+  | {
+      kind: 'http'
+      url: string
+      database?: string
+      username?: string
+      password?: string
+      /** How long a query of the dashboards or the workers may take before its call fails (default @clickhouse/client's, 30 s); not the migrations'. */
+      requestTimeoutMs?: number
+    }
 
 export interface EventStore {
   readonly kind: 'chdb' | 'http'
   readonly database: string
   readonly client: ClickHouseClient
+  /**
+   * The client migrate.ts applies clickhouse/ with. A migration's backfill
+   * (an INSERT … SELECT over every event) can run on a large server for far
+   * longer than the 30 s a request may take: the client gave up, the server
+   * went on with the INSERT, the process failed to start, and its next start
+   * ran the backfill again beside the first. On a server this client waits up
+   * to MIGRATION_TIMEOUT_MS, and asks for progress in the response's headers
+   * so that a proxy between the two does not close the idle connection. In
+   * chDB it is `client`: there is no connection to lose.
+   */
+  readonly migrations: ClickHouseClient
   /**
    * The same store for work nobody is waiting on (the bus's consumers, scoring,
    * the admin's jobs): in chDB, sessions of its own (sessions.ts), so that a
@@ -55,10 +74,12 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
     const close = async () => {
       await Promise.all([...sessions.readers, sessions.bound, sessions.writes].map((s) => s.client.close()))
     }
+    const readers = refusingSessionSettings(sessionsClient(sessions.readers.map((r) => new ChdbSession(r.client))))
     const background: EventStore = {
       kind: 'chdb',
       database,
       client: refusingSessionSettings(sessionsClient([new ChdbSession(sessions.bound.client)], sessions.writes.client)),
+      migrations: readers,
       insertLines: rawInsert(sessions.writes.connection),
       close,
       get background() {
@@ -68,7 +89,8 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
     return {
       kind: 'chdb',
       database,
-      client: refusingSessionSettings(sessionsClient(sessions.readers.map((r) => new ChdbSession(r.client)))),
+      client: readers,
+      migrations: readers,
       insertLines: rawInsert(sessions.readers[0]!.connection),
       background,
       close,
@@ -77,19 +99,42 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
   const admin = createClient({ url: config.url, username: config.username, password: config.password })
   await admin.command({ query: 'CREATE DATABASE IF NOT EXISTS {db:Identifier}', query_params: { db: database } })
   await admin.close()
-  const client = createClient({ url: config.url, username: config.username, password: config.password, database })
+  const connection = { url: config.url, username: config.username, password: config.password, database }
+  const client = createClient({ ...connection, request_timeout: config.requestTimeoutMs })
+  // As clickhouse-js's guide to long-running queries has it (docs/howto/long_running_queries.md): a timeout above
+  // the longest query, progress headers more often than a load balancer's idle timeout, and room for all of them.
+  const migrations = createClient({
+    ...connection,
+    request_timeout: MIGRATION_TIMEOUT_MS,
+    max_response_headers_size: MIGRATION_HEADERS_BYTES,
+    clickhouse_settings: { send_progress_in_http_headers: 1, http_headers_progress_interval_ms: String(PROGRESS_INTERVAL_MS) },
+  })
   const store: EventStore = {
     kind: 'http',
     database,
     client,
+    migrations,
     insertLines: (table, lines, options) => execInsert(client, table, lines, options),
-    close: () => client.close(),
+    close: async () => {
+      await Promise.all([client.close(), migrations.close()])
+    },
     get background() {
       return store
     },
   }
   return store
 }
+
+/**
+ * A migration's longest wait on a ClickHouse server: a backfill reads every
+ * event once (0016's took 6 s for 10 million in chDB on two cores; a server
+ * with billions takes minutes to hours).
+ */
+const MIGRATION_TIMEOUT_MS = 12 * 60 * 60 * 1000
+/** Progress in the response's headers at least this often: below the 30–60 s after which proxies and load balancers commonly close an idle connection. */
+const PROGRESS_INTERVAL_MS = 20_000
+/** Each progress header is about 250 bytes: 12 hours of them, one every 20 s, are about 540 KB (Node's own limit is 16 KB). */
+const MIGRATION_HEADERS_BYTES = 4 * 1024 * 1024
 
 interface ChdbSessionHandle {
   client: ClickHouseClient

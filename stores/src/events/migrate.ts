@@ -11,7 +11,8 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../clickhouse/', impo
  * and its record, only repeat harmless work.
  */
 export async function migrateEvents(store: EventStore, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const { client } = store
+  // The store's client for migrations: a backfill may take far longer than a dashboard's query may (client.ts).
+  const client = store.migrations
   await client.command({
     query: `CREATE TABLE IF NOT EXISTS schema_migrations (version String, applied_at DateTime DEFAULT now())
             ENGINE = MergeTree ORDER BY version`,
