@@ -173,14 +173,16 @@ export function latestTraitSql(path: string): string {
 
 /**
  * The latest non-empty of several traits, in order of preference (role, else
- * title, else jobTitle); '' when none is. Each trait is written once: nested
- * ifs (`if(a != '', a, b)`) wrote the first twice at every level, so the six
- * paths of a hashed e-mail came to 32 copies and knownTraitsSql to 14,553
- * characters, which ClickHouse parsed and analysed for every page of people.
+ * title, else jobTitle); '' when none is. One multiIf, each trait in it twice:
+ * nested ifs (`if(a != '', a, b)`) wrote the first twice at every level, so
+ * the six paths of a hashed e-mail came to 32 copies and knownTraitsSql to
+ * 14,553 characters, which ClickHouse parsed and analysed for every page of
+ * people (bench/README.md).
  */
 export function firstTraitSql(paths: readonly string[]): string {
   const parts = paths.map(latestTraitSql)
-  return parts.length === 1 ? parts[0]! : `arrayFirst(value -> value != '', [${parts.join(', ')}])`
+  const last = parts.pop()!
+  return parts.length === 0 ? last : `multiIf(${parts.map((p) => `${p} != '', ${p}`).join(', ')}, ${last})`
 }
 
 /**
