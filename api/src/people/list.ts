@@ -13,7 +13,7 @@ import {
   PEOPLE_ROWS_SQL,
   peopleRowsParams,
   peopleSearchSql,
-  PERSON_PAIRS_SQL,
+  personPairsSql,
   personEventsSql,
   type KnownTraits,
 } from '@fl0/query'
@@ -57,7 +57,7 @@ const baseParams = (org: string, now: Date, query: Omit<PeopleQuery, 'page'>) =>
 
 /**
  * The people of the list with their last activity, from identity_pairs
- * (identity.ts's PERSON_PAIRS_SQL): who was there by now (a pair first seen
+ * (identity.ts's personPairsSql): who was there by now (a pair first seen
  * by then), and each pair's latest activity. A pair whose latest activity is
  * stamped after now (a client clock ahead, with no sentAt to correct it by)
  * counts, until its time comes, only what it did by now: those few pairs are
@@ -92,7 +92,7 @@ async function peopleSql(client: Client, org: string, now: Date, query: Omit<Peo
   return {
     sql: `
       SELECT x.person AS person, ${lastActive} AS last_seen, last_seen > toDateTime64(0, 3, 'UTC') AS active
-      FROM (${PERSON_PAIRS_SQL}) AS x
+      FROM (${personPairsSql('NOT {anon:Bool}')}) AS x
       ${correction}
       WHERE x.first_seen <= {now:DateTime64(3)}`,
     params,

@@ -239,6 +239,26 @@ describe('GET /api-v2/orgs/{organization}/people', () => {
     expect(users).toMatchObject([{ id: 'u-edge', visits: 6, lastSeen: '2026-03-02T09:00:00.000Z' }])
   })
 
+  it("dates someone by what they did as an anonymous visitor, before and after they were identified", async () => {
+    const { cookie: own, orgId } = await t.signUpWithOrg('Sam', 'Signup')
+    const e = (partial: Partial<Omit<IngestedEvent, 'timestamp'>> & { timestamp: Date }) => eventRow({ org_id: orgId, ...partial })
+    await insertEvents(t.events, [
+      e({ type: 'page', anonymous_id: 'anon-sam', timestamp: at('2026-02-20T10:00:00Z'), page_path: '/pricing' }),
+      // The one call with both ids is no activity: Sam is active only through the anonymous id it links.
+      e({ type: 'identify', user_id: 'u-sam', anonymous_id: 'anon-sam', timestamp: at('2026-02-21T09:00:00Z'), traits: { name: 'Sam Reed' } }),
+      e({ type: 'page', user_id: 'u-kim', timestamp: at('2026-02-25T10:00:00Z'), page_path: '/' }),
+      e({ type: 'page', anonymous_id: 'anon-sam', timestamp: at('2026-02-28T10:00:00Z'), page_path: '/docs' }),
+    ])
+    for (const ip2company of [false, true]) {
+      const { totalUsers, users } = await get<PeopleList>(`/api-v2/orgs/signup/people?ip2company=${ip2company}`, own)
+      expect(totalUsers).toBe(2)
+      expect(users.map((u) => [u.id, u.visitor, u.lastSeen, u.visits])).toEqual([
+        ['u-sam', 'Sam Reed', '2026-02-28T10:00:00.000Z', 2],
+        ['u-kim', 'u-kim', '2026-02-25T10:00:00.000Z', 1],
+      ])
+    }
+  })
+
   it('shows someone never active last, with no last seen and no visits', async () => {
     const { users } = await get<PeopleList>('/api-v2/orgs/acme/people?page=2')
     expect(users.at(-1)).toMatchObject({ id: 'u-quiet', visitor: 'quiet@hooli.com', lastSeen: null, visits: 0, company: 'hooli.com', companyDomain: 'hooli.com' })
