@@ -125,8 +125,9 @@ export function windowEventsSql(columns: readonly string[], where: string): stri
  * (those with a user id, and those whose anonymous id a user id's pair
  * links), the 'anon:' persons left out before the pairs are grouped and
  * joined rather than after. A list without anonymous visitors needs no more:
- * at the demo's 10 million events they are 1,255 people of 443,174, and its
- * order took 55–65 ms this way against 150–180 (bench/README.md).
+ * at the demo's 10 million events that is 3,590 pairs of 444,254 (1,255
+ * people of 441,919), and the list's order took 55–65 ms this way against
+ * 150–180 (bench/README.md).
  */
 export function personPairsSql(identifiedOnly = 'false'): string {
   return `
