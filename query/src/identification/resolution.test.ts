@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { EventStore } from '@fl0/stores'
+import { openTestEventStore } from '@fl0/stores/events/testing'
+import { rows } from '../companies/query.ts'
+import { orgParams, resolvedVisitsSql } from './resolution.ts'
+
+/**
+ * Whose a visit is, as the resolution reads identified_visits (rules 1–3 of
+ * resolution.ts): its user id; else the user its anonymous id is linked to,
+ * by the earliest visit carrying both (the smaller user id at the same
+ * moment), whatever came before or after; else 'anon:' and the anonymous id.
+ * Links hold within one organisation.
+ */
+let store: EventStore
+
+const visit = (org: string, visitorId: string, at: string, ids: { anonymous_id?: string; user_id?: string }) =>
+  JSON.stringify({
+    org_id: org,
+    visitor_id: visitorId,
+    started_at: at,
+    ended_at: at,
+    anonymous_id: ids.anonymous_id ?? '',
+    user_id: ids.user_id ?? '',
+    ip: '',
+    version: 1,
+  })
+
+beforeAll(async () => {
+  store = await openTestEventStore()
+  await store.insertLines('identified_visits', [
+    visit('acme', 'v1', '2026-03-01 09:00:00.000', { anonymous_id: 'anon-a' }),
+    visit('acme', 'v2', '2026-03-01 10:00:00.000', { anonymous_id: 'anon-a', user_id: 'u-first' }),
+    visit('acme', 'v3', '2026-03-02 10:00:00.000', { anonymous_id: 'anon-a', user_id: 'u-second' }),
+    visit('acme', 'v4', '2026-03-03 10:00:00.000', { anonymous_id: 'anon-a' }),
+    // Two users in the same moment: the smaller id is the link.
+    visit('acme', 'v5', '2026-03-01 10:00:00.000', { anonymous_id: 'anon-tie', user_id: 'u-zed' }),
+    visit('acme', 'v6', '2026-03-01 10:00:00.000', { anonymous_id: 'anon-tie', user_id: 'u-amy' }),
+    visit('acme', 'v7', '2026-03-04 10:00:00.000', { anonymous_id: 'anon-tie' }),
+    // Never linked here; linked in another organisation only.
+    visit('acme', 'v8', '2026-03-01 10:00:00.000', { anonymous_id: 'anon-free' }),
+    visit('other', 'v9', '2026-02-01 10:00:00.000', { anonymous_id: 'anon-free', user_id: 'u-other' }),
+    // A user id alone.
+    visit('acme', 'v10', '2026-03-01 10:00:00.000', { user_id: 'u-solo' }),
+  ])
+})
+afterAll(() => store?.close())
+
+describe('the person of a visit', () => {
+  it("is its user id, else its anonymous id's earliest link in the organisation, else the anonymous id", async () => {
+    const visits = await rows<{ visitor_id: string; person: string }>(
+      store.client,
+      `SELECT visitor_id, person FROM (${resolvedVisitsSql()}) ORDER BY toUInt32(substring(visitor_id, 2))`,
+      orgParams('acme'),
+    )
+    expect(visits.map((v) => [v.visitor_id, v.person])).toEqual([
+      ['v1', 'u-first'],
+      ['v2', 'u-first'],
+      ['v3', 'u-second'],
+      ['v4', 'u-first'],
+      ['v5', 'u-zed'],
+      ['v6', 'u-amy'],
+      ['v7', 'u-amy'],
+      ['v8', 'anon:anon-free'],
+      ['v10', 'u-solo'],
+    ])
+  })
+
+  it("links within each organisation when every organisation's visits are read (the admin's grids)", async () => {
+    const visits = await rows<{ org_id: string; visitor_id: string; person: string }>(
+      store.client,
+      `SELECT org_id, visitor_id, person FROM (${resolvedVisitsSql()}) WHERE anonymous_id = 'anon-free' ORDER BY org_id`,
+      orgParams(undefined),
+    )
+    expect(visits.map((v) => [v.org_id, v.visitor_id, v.person])).toEqual([
+      ['acme', 'v8', 'anon:anon-free'],
+      ['other', 'v9', 'u-other'],
+    ])
+  })
+})
