@@ -172,17 +172,16 @@ export function resolutionCtes(visitFilter?: string): string {
     WHERE hem IN (SELECT lower(hex(SHA256(email))) FROM identified_visits WHERE ${ORG_FILTER} AND email != '')
     GROUP BY hem
   ),
-  ident AS (
-    SELECT p.org_id AS org_id, p.person AS person, h.up_id AS up_id
-    FROM (SELECT org_id, person, lower(hex(SHA256(email))) AS hem FROM people WHERE email != '') AS p
-    INNER JOIN email_hems AS h ON p.hem = h.hem
-  ),
   resolved AS (
     SELECT p.org_id AS org_id, p.person AS person, p.email AS email, p.identify_name AS identify_name,
       if(cb.up_id != '', cb.up_id, ident.up_id) AS up_id,
       multiIf(cb.up_id != '', 'callback', NOT startsWith(p.person, 'anon:') OR p.email != '', 'identify', '') AS person_via,
       toUInt8(cb.has_hem OR (ident.up_id != '')) AS has_hem
-    FROM people AS p LEFT JOIN cb ON cb.org_id = p.org_id AND cb.person = p.person LEFT JOIN ident ON ident.org_id = p.org_id AND ident.person = p.person
+    FROM people AS p
+    LEFT JOIN cb ON cb.org_id = p.org_id AND cb.person = p.person
+    -- The identified e-mail's hash, joined here rather than in a CTE of its own over people: each reference to
+    -- people reads the persons' visits again (two, with cb's).
+    LEFT JOIN email_hems AS ident ON ident.hem = if(p.email != '', lower(hex(SHA256(p.email))), '')
   ),
   universal AS (
     SELECT up_id, first_name, last_name, job_title, company_name, company_domain, linkedin_url, business_email, personal_email,
