@@ -9,11 +9,12 @@ import { orgParams, resolvedVisitsSql } from './resolution.ts'
  * resolution.ts): its user id; else the user its anonymous id is linked to,
  * by the earliest visit carrying both (the smaller user id at the same
  * moment), whatever came before or after; else 'anon:' and the anonymous id.
- * Links hold within one organisation.
+ * Links hold within one organisation. And the universal person a callback
+ * names for them.
  */
 let store: EventStore
 
-const visit = (org: string, visitorId: string, at: string, ids: { anonymous_id?: string; user_id?: string }) =>
+const visit = (org: string, visitorId: string, at: string, ids: { anonymous_id?: string; user_id?: string; puid?: string }) =>
   JSON.stringify({
     org_id: org,
     visitor_id: visitorId,
@@ -21,6 +22,7 @@ const visit = (org: string, visitorId: string, at: string, ids: { anonymous_id?:
     ended_at: at,
     anonymous_id: ids.anonymous_id ?? '',
     user_id: ids.user_id ?? '',
+    puid: ids.puid ?? '',
     ip: '',
     version: 1,
   })
@@ -41,6 +43,22 @@ beforeAll(async () => {
     visit('other', 'v9', '2026-02-01 10:00:00.000', { anonymous_id: 'anon-free', user_id: 'u-other' }),
     // A user id alone.
     visit('acme', 'v10', '2026-03-01 10:00:00.000', { user_id: 'u-solo' }),
+    // Callbacks: Cleo's two browsers, each linked (an unscoped link counts for every organisation).
+    visit('acme', 'v11', '2026-03-01 10:00:00.000', { user_id: 'u-cleo', puid: 'puid-cleo-1' }),
+    visit('acme', 'v12', '2026-03-02 10:00:00.000', { user_id: 'u-cleo', puid: 'puid-cleo-2' }),
+  ])
+  const link = (puid: string, upId: string, at: string, org = '') =>
+    JSON.stringify({ puid, up_id: upId, hem: '', source: 'callback', linked_at: at, org_id: org })
+  await store.insertLines('identity_links', [
+    link('puid-cleo-1', 'up-cleo', '2026-03-01 10:00:00.000'),
+    // Later, but to someone the universal table does not have: the known one stands.
+    link('puid-cleo-2', 'up-unknown', '2026-03-02 10:00:00.000'),
+    // Signed for another organisation: not Cleo's here.
+    link('puid-cleo-2', 'up-elsewhere', '2026-03-03 10:00:00.000', 'other'),
+  ])
+  await store.insertLines('universal_persons', [
+    JSON.stringify({ up_id: 'up-cleo', first_name: 'Cleo', last_name: 'Park', imported_at: '2026-01-01 00:00:00.000' }),
+    JSON.stringify({ up_id: 'up-elsewhere', first_name: 'Else', last_name: 'Where', imported_at: '2026-01-01 00:00:00.000' }),
   ])
 })
 afterAll(() => store?.close())
@@ -62,7 +80,18 @@ describe('the person of a visit', () => {
       ['v7', 'u-amy'],
       ['v8', 'anon:anon-free'],
       ['v10', 'u-solo'],
+      ['v11', 'u-cleo'],
+      ['v12', 'u-cleo'],
     ])
+  })
+
+  it("names a person by the latest of their puids' links that counts here and finds someone the universal table has", async () => {
+    const [cleo] = await rows<{ person: string; person_via: string; up_id: string; person_name: string }>(
+      store.client,
+      `SELECT DISTINCT person, person_via, up_id, person_name FROM (${resolvedVisitsSql()}) WHERE person = 'u-cleo'`,
+      orgParams('acme'),
+    )
+    expect(cleo).toEqual({ person: 'u-cleo', person_via: 'callback', up_id: 'up-cleo', person_name: 'Cleo Park' })
   })
 
   it("links within each organisation when every organisation's visits are read (the admin's grids)", async () => {

@@ -129,19 +129,12 @@ export function resolutionCtes(visitFilter?: string): string {
     SELECT * EXCEPT linked_user, if(user_id != '', user_id, if(linked_user != '', linked_user, concat('anon:', anonymous_id))) AS person
     FROM (
       -- An anonymous id's link: the user id of its earliest visit that carries one. A window over the visits
-      -- rather than a join to them grouped: the visits are read once, not twice, in every place that reads
-      -- keyed (four), and their bot check with them (the home page's resolution of 2,000 visitors took about
-      -- 360 ms against 500 at 10 million events, bench/README.md).
+      -- rather than a join to them grouped: each place that reads keyed (people, visit_networks) reads the
+      -- visits, and their bot check, once rather than twice (bench/README.md).
       SELECT *, if(anonymous_id != '', argMinIf(user_id, (started_at, user_id), user_id != '') OVER (PARTITION BY org_id, anonymous_id), '') AS linked_user
       FROM visits
     )
   ),
-  people AS (
-    SELECT org_id, person, argMaxIf(email, ended_at, email != '') AS email, argMaxIf(name, ended_at, name != '') AS identify_name,
-      groupUniqArrayIf(puid, puid != '') AS puids
-    FROM keyed GROUP BY org_id, person
-  ),
-  person_puids AS (SELECT org_id, person, arrayJoin(puids) AS puid FROM people),
   link_hems AS (
     SELECT hem, min(up_id) AS up_id FROM universal_hems
     WHERE hem IN (SELECT hem FROM identity_links WHERE hem != '')
@@ -152,35 +145,51 @@ export function resolutionCtes(visitFilter?: string): string {
     WHERE up_id IN (SELECT up_id FROM identity_links WHERE up_id != '') OR up_id IN (SELECT up_id FROM link_hems)
   ),
   signed_only_orgs AS (SELECT org_id FROM callback_link_policy FINAL WHERE signed_only = 1),
-  cb_links AS (
-    SELECT pp.org_id AS org_id, pp.person AS person, l.linked_at AS linked_at, l.hem AS hem, if(l.up_id != '', l.up_id, lh.up_id) AS up_id
-    FROM person_puids AS pp
-    INNER JOIN identity_links AS l ON pp.puid = l.puid
-    LEFT JOIN link_hems AS lh ON l.hem = lh.hem
-    WHERE l.org_id = pp.org_id
-      OR (l.org_id = '' AND (l.source = 'cookies' OR pp.org_id NOT IN (SELECT org_id FROM signed_only_orgs)))
-  ),
-  cb AS (
-    SELECT c.org_id AS org_id, c.person AS person,
-      argMaxIf(c.up_id, c.linked_at, k.up_id != '') AS up_id,
-      max(c.hem != '') AS has_hem
-    FROM cb_links AS c LEFT JOIN known_up_ids AS k ON k.up_id = c.up_id
-    GROUP BY c.org_id, c.person
+  -- Each puid's links (callbacks, cookie imports): the universal person it names (its own up_id, else its hashed
+  -- e-mail's), and whether the universal table has that person.
+  puid_links AS (
+    SELECT u.puid AS puid, u.org_id AS link_org, u.source AS source, u.linked_at AS linked_at, u.hem AS hem, u.up_id AS up_id,
+      k.up_id != '' AS known
+    FROM (
+      SELECT l.puid AS puid, l.org_id AS org_id, l.source AS source, l.linked_at AS linked_at, l.hem AS hem,
+        if(l.up_id != '', l.up_id, lh.up_id) AS up_id
+      FROM identity_links AS l LEFT JOIN link_hems AS lh ON l.hem = lh.hem
+      WHERE l.puid != ''
+    ) AS u
+    LEFT JOIN known_up_ids AS k ON k.up_id = u.up_id
   ),
   email_hems AS (
     SELECT hem, min(up_id) AS up_id FROM universal_hems
     WHERE hem IN (SELECT lower(hex(SHA256(email))) FROM identified_visits WHERE ${ORG_FILTER} AND email != '')
     GROUP BY hem
   ),
+  -- Each person, from their visits, with what the links of their puids that count for the organisation say
+  -- (a signed callback's for the organisation it named; an unscoped link's for every organisation, but an
+  -- unsigned callback's not for one that requires signed ones): the latest link to a known universal person,
+  -- and whether any carried a hashed e-mail. One pass over the visits joined to the links, not a second
+  -- read of them (each reference to keyed reads the persons' visits again: bench/README.md).
+  people AS (
+    SELECT c.org_id AS org_id, c.person AS person,
+      argMaxIf(c.email, c.ended_at, c.email != '') AS email, argMaxIf(c.name, c.ended_at, c.name != '') AS identify_name,
+      argMaxIf(c.up_id, c.linked_at, c.counts AND c.known) AS cb_up_id,
+      max(c.counts AND c.hem != '') AS cb_has_hem
+    FROM (
+      SELECT k.org_id AS org_id, k.person AS person, k.email AS email, k.name AS name, k.ended_at AS ended_at,
+        l.up_id AS up_id, l.linked_at AS linked_at, l.known AS known, l.hem AS hem,
+        l.puid != '' AND (l.link_org = k.org_id
+          OR (l.link_org = '' AND (l.source = 'cookies' OR k.org_id NOT IN (SELECT org_id FROM signed_only_orgs)))) AS counts
+      FROM keyed AS k LEFT JOIN puid_links AS l ON l.puid = k.puid
+    ) AS c
+    GROUP BY c.org_id, c.person
+  ),
   resolved AS (
     SELECT p.org_id AS org_id, p.person AS person, p.email AS email, p.identify_name AS identify_name,
-      if(cb.up_id != '', cb.up_id, ident.up_id) AS up_id,
-      multiIf(cb.up_id != '', 'callback', NOT startsWith(p.person, 'anon:') OR p.email != '', 'identify', '') AS person_via,
-      toUInt8(cb.has_hem OR (ident.up_id != '')) AS has_hem
+      if(p.cb_up_id != '', p.cb_up_id, ident.up_id) AS up_id,
+      multiIf(p.cb_up_id != '', 'callback', NOT startsWith(p.person, 'anon:') OR p.email != '', 'identify', '') AS person_via,
+      toUInt8(p.cb_has_hem OR (ident.up_id != '')) AS has_hem
     FROM people AS p
-    LEFT JOIN cb ON cb.org_id = p.org_id AND cb.person = p.person
     -- The identified e-mail's hash, joined here rather than in a CTE of its own over people: each reference to
-    -- people reads the persons' visits again (two, with cb's).
+    -- people reads the persons' visits again.
     LEFT JOIN email_hems AS ident ON ident.hem = if(p.email != '', lower(hex(SHA256(p.email))), '')
   ),
   universal AS (
