@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventStore } from '@fl0/stores'
 import { openTestEventStore } from '@fl0/stores/events/testing'
 import { rows } from '../companies/query.ts'
-import { orgParams, resolvedVisitsSql } from './resolution.ts'
+import { orgParams, resolutionCtes, resolvedVisitsSql } from './resolution.ts'
 
 /**
  * Whose a visit is, as the resolution reads identified_visits (rules 1–3 of
@@ -14,7 +14,7 @@ import { orgParams, resolvedVisitsSql } from './resolution.ts'
  */
 let store: EventStore
 
-const visit = (org: string, visitorId: string, at: string, ids: { anonymous_id?: string; user_id?: string; puid?: string }) =>
+const visit = (org: string, visitorId: string, at: string, ids: { anonymous_id?: string; user_id?: string; puid?: string; email?: string }) =>
   JSON.stringify({
     org_id: org,
     visitor_id: visitorId,
@@ -23,6 +23,7 @@ const visit = (org: string, visitorId: string, at: string, ids: { anonymous_id?:
     anonymous_id: ids.anonymous_id ?? '',
     user_id: ids.user_id ?? '',
     puid: ids.puid ?? '',
+    email: ids.email ?? '',
     ip: '',
     version: 1,
   })
@@ -46,6 +47,9 @@ beforeAll(async () => {
     // Callbacks: Cleo's two browsers, each linked (an unscoped link counts for every organisation).
     visit('acme', 'v11', '2026-03-01 10:00:00.000', { user_id: 'u-cleo', puid: 'puid-cleo-1' }),
     visit('acme', 'v12', '2026-03-02 10:00:00.000', { user_id: 'u-cleo', puid: 'puid-cleo-2' }),
+    // Two e-mails at the same moment.
+    visit('acme', 'v13', '2026-03-01 10:00:00.000', { user_id: 'u-tie', email: 'tie@alpha.io' }),
+    visit('acme', 'v14', '2026-03-01 10:00:00.000', { user_id: 'u-tie', email: 'tie@zulu.io' }),
   ])
   const link = (puid: string, upId: string, at: string, org = '') =>
     JSON.stringify({ puid, up_id: upId, hem: '', source: 'callback', linked_at: at, org_id: org })
@@ -82,6 +86,8 @@ describe('the person of a visit', () => {
       ['v10', 'u-solo'],
       ['v11', 'u-cleo'],
       ['v12', 'u-cleo'],
+      ['v13', 'u-tie'],
+      ['v14', 'u-tie'],
     ])
   })
 
@@ -92,6 +98,15 @@ describe('the person of a visit', () => {
       orgParams('acme'),
     )
     expect(cleo).toEqual({ person: 'u-cleo', person_via: 'callback', up_id: 'up-cleo', person_name: 'Cleo Park' })
+  })
+
+  it("takes a person's latest e-mail, the greater one of two given at the same moment, whatever the rows' order", async () => {
+    const people = await rows<{ person: string; email: string }>(
+      store.client,
+      `WITH ${resolutionCtes()} SELECT person, email FROM persons WHERE person = 'u-tie'`,
+      orgParams('acme'),
+    )
+    expect(people).toEqual([{ person: 'u-tie', email: 'tie@zulu.io' }])
   })
 
   it("links within each organisation when every organisation's visits are read (the admin's grids)", async () => {

@@ -170,8 +170,10 @@ export function resolutionCtes(visitFilter?: string): string {
   -- read of them (each reference to keyed reads the persons' visits again: bench/README.md).
   people AS (
     SELECT c.org_id AS org_id, c.person AS person,
-      argMaxIf(c.email, c.ended_at, c.email != '') AS email, argMaxIf(c.name, c.ended_at, c.name != '') AS identify_name,
-      argMaxIf(c.up_id, c.linked_at, c.counts AND c.known) AS cb_up_id,
+      -- Ties (two visits ending at the same moment, two links made at once) go to the greater value, whatever
+      -- order the join gives the rows.
+      argMaxIf(c.email, (c.ended_at, c.email), c.email != '') AS email, argMaxIf(c.name, (c.ended_at, c.name), c.name != '') AS identify_name,
+      argMaxIf(c.up_id, (c.linked_at, c.up_id), c.counts AND c.known) AS cb_up_id,
       max(c.counts AND c.hem != '') AS cb_has_hem
     FROM (
       SELECT k.org_id AS org_id, k.person AS person, k.email AS email, k.name AS name, k.ended_at AS ended_at,

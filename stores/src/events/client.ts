@@ -33,7 +33,7 @@ export interface EventStore {
    * ran the backfill again beside the first. On a server this client waits up
    * to MIGRATION_TIMEOUT_MS, and asks for progress in the response's headers
    * so that a proxy between the two does not close the idle connection. In
-   * chDB it is `client`: there is no connection to lose.
+   * chDB it is the readers' client: there is no connection to lose.
    */
   readonly migrations: ClickHouseClient
   /**
