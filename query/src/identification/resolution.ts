@@ -148,15 +148,12 @@ export function resolutionCtes(visitFilter?: string): string {
   -- Each puid's links (callbacks, cookie imports): the universal person it names (its own up_id, else its hashed
   -- e-mail's), and whether the universal table has that person.
   puid_links AS (
-    SELECT u.puid AS puid, u.org_id AS link_org, u.source AS source, u.linked_at AS linked_at, u.hem AS hem, u.up_id AS up_id,
-      k.up_id != '' AS known
-    FROM (
-      SELECT l.puid AS puid, l.org_id AS org_id, l.source AS source, l.linked_at AS linked_at, l.hem AS hem,
-        if(l.up_id != '', l.up_id, lh.up_id) AS up_id
-      FROM identity_links AS l LEFT JOIN link_hems AS lh ON l.hem = lh.hem
-      WHERE l.puid != ''
-    ) AS u
-    LEFT JOIN known_up_ids AS k ON k.up_id = u.up_id
+    SELECT l.puid AS puid, l.org_id AS link_org, l.source AS source, l.linked_at AS linked_at, l.hem AS hem,
+      if(l.up_id != '', l.up_id, lh.up_id) AS up_id, k.up_id != '' AS known
+    FROM identity_links AS l
+    LEFT JOIN link_hems AS lh ON l.hem = lh.hem
+    LEFT JOIN known_up_ids AS k ON k.up_id = if(l.up_id != '', l.up_id, lh.up_id)
+    WHERE l.puid != ''
   ),
   email_hems AS (
     SELECT hem, min(up_id) AS up_id FROM universal_hems

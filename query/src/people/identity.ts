@@ -122,22 +122,21 @@ export function windowEventsSql(columns: readonly string[], where: string): stri
  * first_seen, last_active; reads {org:String}.
  *
  * `identifiedOnly`, SQL: when true, only identified people's pairs are read
- * (those with a user id, and those whose anonymous id a user id's pair
- * links), the 'anon:' persons left out before the pairs are grouped and
+ * (those with a user id, and those whose anonymous id is linked to one,
+ * IDENTITY_LINKS_SQL), the 'anon:' persons left out before the pairs are grouped and
  * joined rather than after. A list without anonymous visitors needs no more:
  * at the demo's 10 million events that is 3,590 pairs of 444,254 (1,255
  * people of 441,919), and the list's order took 55–65 ms this way against
  * 150–180 (bench/README.md).
  */
-export function personPairsSql(identifiedOnly = 'false'): string {
+export function personPairsSql(identifiedOnly: string): string {
   return `
   SELECT if(p.user_id != '', p.user_id, if(l.linked_user != '', l.linked_user, concat('${ANONYMOUS_PREFIX}', p.anonymous_id))) AS person,
     p.user_id AS user_id, p.anonymous_id AS anonymous_id, p.first_seen AS first_seen, p.last_active AS last_active
   FROM (
     SELECT user_id, anonymous_id, min(first_seen) AS first_seen, max(last_active) AS last_active
     FROM identity_pairs
-    WHERE org_id = {org:String} AND (NOT (${identifiedOnly}) OR user_id != ''
-      OR anonymous_id IN (SELECT anonymous_id FROM identity_pairs WHERE org_id = {org:String} AND user_id != '' AND anonymous_id != ''))
+    WHERE org_id = {org:String} AND (NOT (${identifiedOnly}) OR user_id != '' OR anonymous_id IN (SELECT anonymous_id FROM (${IDENTITY_LINKS_SQL})))
     GROUP BY user_id, anonymous_id
   ) AS p
   LEFT JOIN (${IDENTITY_LINKS_SQL}) AS l ON p.anonymous_id = l.anonymous_id
