@@ -173,11 +173,17 @@ export async function recordTraffic(context: BrowserContext, page: Page): Promis
   context.on('requestfinished', async (request) => {
     const exchange = pending.get(request)
     if (!exchange) return
-    const response = await request.response()
-    exchange.status = response?.status()
-    exchange.responseHeaders = response ? lower(await response.allHeaders()) : undefined
-    exchange.responseText = await response?.text().catch(() => undefined)
-    exchange.headers = lower(await request.allHeaders())
+    // Nobody awaits a listener: a request that finishes as the test closes the browser (the library's telemetry,
+    // sent late) must not end the run with an unhandled rejection. It is recorded as failed instead.
+    try {
+      const response = await request.response()
+      exchange.status = response?.status()
+      exchange.responseHeaders = response ? lower(await response.allHeaders()) : undefined
+      exchange.responseText = await response?.text().catch(() => undefined)
+      exchange.headers = lower(await request.allHeaders())
+    } catch (error) {
+      exchange.failure = `read after the browser closed: ${(error as Error).message}`
+    }
     exchange.done = true
   })
   context.on('requestfailed', (request) => {
