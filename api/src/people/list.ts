@@ -13,7 +13,8 @@ import {
   PEOPLE_ROWS_SQL,
   peopleRowsParams,
   peopleSearchSql,
-  personPairsSql,
+  anonymousPairsSql,
+  identifiedPairsSql,
   personEventsSql,
   type KnownTraits,
 } from '@fl0/query'
@@ -57,13 +58,16 @@ const baseParams = (org: string, now: Date, query: Omit<PeopleQuery, 'page'>) =>
 
 /**
  * The people of the list with their last activity, from identity_pairs
- * (identity.ts's personPairsSql): who was there by now (a pair first seen
- * by then), and each pair's latest activity. A pair whose latest activity is
- * stamped after now (a client clock ahead, with no sentAt to correct it by)
- * counts, until its time comes, only what it did by now: those few pairs are
- * read again from their events. Columns person, last_seen, active (0 or 1).
+ * (identity.ts's identifiedPairsSql, and anonymousPairsSql when the list shows
+ * anonymous visitors): who was there by now (a pair first seen by then), and
+ * each pair's latest activity. A pair whose latest activity is stamped after
+ * now (a client clock ahead, with no sentAt to correct it by) counts, until
+ * its time comes, only what it did by now: those few pairs are read again
+ * from their events. `rows` is one row a person shown, with columns person,
+ * last_seen, active (0 or 1): an identified person's pairs grouped, an
+ * anonymous visitor's one pair as it is.
  */
-type PeopleSql = { sql: string; params: Record<string, unknown> }
+type PeopleSql = { rows: string; params: Record<string, unknown> }
 
 /** Clock-ahead pairs named as bound arrays at most; past this many (a sender stamping its calls in the future), a subquery names them. */
 const AHEAD_LISTED = 10_000
@@ -89,24 +93,22 @@ async function peopleSql(client: Client, org: string, now: Date, query: Omit<Peo
       ) AS c ON c.user_id = x.user_id AND c.anonymous_id = x.anonymous_id`
     lastActive = `if(x.last_active > {now:DateTime64(3)}, c.by_now, x.last_active)`
   }
-  return {
-    sql: `
+  const pairs = (sql: string) => `
       SELECT x.person AS person, ${lastActive} AS last_seen, last_seen > toDateTime64(0, 3, 'UTC') AS active
-      FROM (${personPairsSql('NOT {anon:Bool}')}) AS x
+      FROM (${sql}) AS x
       ${correction}
-      WHERE x.first_seen <= {now:DateTime64(3)}`,
-    params,
-  }
+      WHERE x.first_seen <= {now:DateTime64(3)}`
+  const identified = `SELECT person, max(last_seen) AS last_seen, max(active) AS active FROM (${pairs(identifiedPairsSql())}) WHERE ${shownSql(query)} GROUP BY person`
+  const anonymous = `SELECT person, last_seen, active FROM (${pairs(anonymousPairsSql())}) WHERE ${shownSql(query)}`
+  return { rows: query.ip2company ? `${identified}\n      UNION ALL\n      ${anonymous}` : identified, params }
 }
 
 /** The list's order (keys, last activity, whether ever active, how many in all), a page of it or (limit 0) all. */
-function orderedPeople(client: Client, people: PeopleSql, query: Omit<PeopleQuery, 'page'>, limit: number, offset: number) {
+function orderedPeople(client: Client, people: PeopleSql, limit: number, offset: number) {
   return rows<{ person: string; last_seen: string; active: number; total: string }>(
     client,
-    `SELECT person, max(last_seen) AS last_seen, max(active) AS active, count() OVER () AS total
-     FROM (${people.sql})
-     WHERE ${shownSql(query)}
-     GROUP BY person
+    `SELECT person, last_seen, active, count() OVER () AS total
+     FROM (${people.rows})
      ORDER BY active DESC, last_seen DESC, person
      ${limit > 0 ? 'LIMIT {limit:UInt32} OFFSET {offset:UInt32}' : ''}`,
     { ...people.params, limit, offset },
@@ -115,9 +117,9 @@ function orderedPeople(client: Client, people: PeopleSql, query: Omit<PeopleQuer
 
 export async function listPeople(client: Client, org: string, now: Date, query: PeopleQuery): Promise<PeopleList> {
   const people = await peopleSql(client, org, now, query)
-  const page = await orderedPeople(client, people, query, PEOPLE_PAGE_SIZE, (query.page - 1) * PEOPLE_PAGE_SIZE)
+  const page = await orderedPeople(client, people, PEOPLE_PAGE_SIZE, (query.page - 1) * PEOPLE_PAGE_SIZE)
   // A page past the end has no row to carry the total.
-  const total = page.length > 0 ? page[0]!.total : (await rows<{ total: string }>(client, `SELECT uniqExact(person) AS total FROM (${people.sql}) WHERE ${shownSql(query)}`, people.params))[0]?.total
+  const total = page.length > 0 ? page[0]!.total : (await rows<{ total: string }>(client, `SELECT count() AS total FROM (${people.rows})`, people.params))[0]?.total
   return { totalUsers: num(total), users: await describePeople(client, org, now, page) }
 }
 
@@ -131,7 +133,7 @@ const EXPORT_SLICE = 500
  * person at once.
  */
 export async function allPeople(client: Client, org: string, now: Date, query: Omit<PeopleQuery, 'page'>): Promise<PersonRow[]> {
-  const ordered = await orderedPeople(client, await peopleSql(client, org, now, query), query, 0, 0)
+  const ordered = await orderedPeople(client, await peopleSql(client, org, now, query), 0, 0)
   const out: PersonRow[] = []
   for (let at = 0; at < ordered.length; at += EXPORT_SLICE) out.push(...(await describePeople(client, org, now, ordered.slice(at, at + EXPORT_SLICE))))
   return out

@@ -42,7 +42,7 @@ import { botIdsSql, notBotSql } from './bots.ts'
  * {org:String} bound), so the rules above hold in every number. Who is
  * there and when they were last active, for a whole organisation (the
  * people list's order and total), is read from the pairs of ids instead
- * (personPairsSql), and a page of people's columns from their own rows
+ * (identifiedPairsSql, anonymousPairsSql), and a page of people's columns from their own rows
  * only (PEOPLE_ROWS_SQL): at ten million events, reading them all took the
  * list about a minute (bench/README.md). A query about one person (the
  * profiles) resolves the person first (resolvePerson) and reads their rows
@@ -111,36 +111,55 @@ export function windowEventsSql(columns: readonly string[], where: string): stri
 
 /**
  * Rules 1–3 over identity_pairs (clickhouse/0004) instead of the events:
- * every pair of ids the organisation's events carried, with its person,
- * when it was first seen and its latest activity (page, screen or track;
+ * the pairs of ids the organisation's events carried, with their person,
+ * when each was first seen and its latest activity (page, screen or track;
  * 1970-01-01 for none). A person's pairs are all their events, so what the
  * people list orders and counts by (who is there by now, when they were
- * last active) is read from thousands of rows, not millions. The table
+ * last active) is read from pairs, not millions of events. The table
  * keeps what calls said whatever their time: a pair's latest activity may be
  * stamped after now, which the list corrects from the events
  * (api/src/people/list.ts). Columns person, user_id, anonymous_id,
  * first_seen, last_active; reads {org:String}.
  *
- * `identifiedOnly`, SQL: when true, only identified people's pairs are read
- * (those with a user id, and those whose anonymous id is linked to one,
- * IDENTITY_LINKS_SQL), the 'anon:' persons left out before the pairs are grouped and
- * joined rather than after. A list without anonymous visitors needs no more:
- * at the demo's 10 million events that is 3,590 pairs of 444,254 (1,255
- * people of 441,919), and the list's order took 55–65 ms this way against
- * 150–180 (bench/README.md).
+ * The pairs come in two disjoint halves, which together are every pair:
+ * identifiedPairsSql's, the pairs of identified people (with a user id, or an
+ * anonymous id linked to one, IDENTITY_LINKS_SQL), and anonymousPairsSql's,
+ * those of anonymous visitors (neither). A list without anonymous visitors
+ * reads the first only: at the demo's 10 million events that is 3,590 pairs
+ * of 444,254 (1,255 people of 441,919), and the list's order took 55–65 ms
+ * this way against 150–180 (bench/README.md).
  */
-export function personPairsSql(identifiedOnly: string): string {
+export function identifiedPairsSql(): string {
   return `
-  SELECT if(p.user_id != '', p.user_id, if(l.linked_user != '', l.linked_user, concat('${ANONYMOUS_PREFIX}', p.anonymous_id))) AS person,
+  SELECT if(p.user_id != '', p.user_id, l.linked_user) AS person,
     p.user_id AS user_id, p.anonymous_id AS anonymous_id, p.first_seen AS first_seen, p.last_active AS last_active
   FROM (
     SELECT user_id, anonymous_id, min(first_seen) AS first_seen, max(last_active) AS last_active
     FROM identity_pairs
-    WHERE org_id = {org:String} AND (NOT (${identifiedOnly}) OR user_id != '' OR anonymous_id IN (SELECT anonymous_id FROM (${IDENTITY_LINKS_SQL})))
+    WHERE org_id = {org:String} AND (user_id != '' OR anonymous_id IN (SELECT anonymous_id FROM (${IDENTITY_LINKS_SQL})))
     GROUP BY user_id, anonymous_id
   ) AS p
   LEFT JOIN (${IDENTITY_LINKS_SQL}) AS l ON p.anonymous_id = l.anonymous_id
   WHERE ${notBotSql('{org:String}', 'p.')}`
+}
+
+/**
+ * The other half: each anonymous visitor's one pair (no user id, an anonymous
+ * id no user is linked to, not a bot's), its person 'anon:' and the id. A
+ * person of one pair needs no grouping by person and no join to the links:
+ * the list's order with anonymous visitors took 230–320 ms grouping all
+ * 441,919 people by their key, 170–240 ms with them apart (bench/README.md).
+ */
+export function anonymousPairsSql(): string {
+  return `
+  SELECT concat('${ANONYMOUS_PREFIX}', anonymous_id) AS person, '' AS user_id, anonymous_id, first_seen, last_active
+  FROM (
+    SELECT anonymous_id, min(first_seen) AS first_seen, max(last_active) AS last_active
+    FROM identity_pairs
+    WHERE org_id = {org:String} AND user_id = '' AND anonymous_id NOT IN (SELECT anonymous_id FROM (${IDENTITY_LINKS_SQL}))
+      AND ${notBotSql('{org:String}')}
+    GROUP BY anonymous_id
+  )`
 }
 
 /**
