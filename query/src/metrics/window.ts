@@ -23,12 +23,7 @@ export interface MetricWindow {
   bucket: Bucket
   /** Each period's first day (YYYY-MM-DD), oldest first: the keys rows come back with, and the x axis. */
   periods: string[]
-  /**
-   * Coarse bounds in UTC for the sort key (ClickHouse skips parts and granules
-   * outside them): a day wider than the range, whatever the zone's offset; the
-   * exact test is the day in the zone.
-   */
-  since: string
+  /** The range's end in UTC: now (the start is `from`'s first moment in the zone, which ClickHouse works out). */
   until: string
 }
 
@@ -49,7 +44,6 @@ export function metricWindow(now: Date, timezone: string, dateRange: DateRange, 
     now,
     bucket,
     periods: periodsOf(from, to, bucket),
-    since: chTime(new Date(Date.parse(`${from}T00:00:00Z`) - DAY_MS)),
     until: chTime(now),
   }
 }

@@ -68,8 +68,7 @@ export function printMetricQuery(plan: MetricPlan, orgId: string): MetricQuery {
     org,
     `timestamp, ${period} AS period${stepSql.map((s, i) => `, ${s} AS s${i}`).join('')}`,
     `org_id = ${org} AND type = 'track' ${eventFilter}
-        AND timestamp >= ${p.bind("DateTime64(3, 'UTC')", plan.window.since)} AND timestamp <= ${p.bind("DateTime64(3, 'UTC')", plan.window.until)}
-        AND toDate(timestamp, ${tz}) >= ${from}`,
+        AND timestamp >= ${startOf(from, tz)} AND timestamp <= ${p.bind("DateTime64(3, 'UTC')", plan.window.until)}`,
   )
 
   // Stage 2: per member and period.
@@ -111,6 +110,15 @@ export function printMetricQuery(plan: MetricPlan, orgId: string): MetricQuery {
     params: p.values,
   }
 }
+
+/**
+ * The first moment of the day `from` in the zone `tz`, as ClickHouse's own
+ * zone data has it (the first moment there is, where a clock change skips
+ * midnight): one bound the sort key skips by, where a coarse bound a day
+ * wider and each row's day in the zone compared cost the 30-day line of
+ * unique users 5–10 % of its time at 10 million events (bench/README.md).
+ */
+const startOf = (from: string, tz: string) => `toDateTime64(toDateTime(${from}, ${tz}), 3, 'UTC')`
 
 function stepCondition(p: Params, s: Step): string {
   if (s.event === null) return '1'
