@@ -99,11 +99,11 @@ try {
   const before = await measure(store)
   const refreshed = new Progress()
   const t0 = Date.now()
-  log(await refreshSessions(store.client, await loadNetworks(store, config.FL0_IP_DATA), [result.org_id], refreshed, new Date()))
+  log(await refreshSessions(store, await loadNetworks(store, config.FL0_IP_DATA), [result.org_id], refreshed, new Date()))
   const refreshSeconds = (Date.now() - t0) / 1000
   const after = await measure(store)
   const again = new Progress()
-  log(await refreshSessions(store.client, await loadNetworks(store, config.FL0_IP_DATA), [result.org_id], again, new Date()))
+  log(await refreshSessions(store, await loadNetworks(store, config.FL0_IP_DATA), [result.org_id], again, new Date()))
   process.stdout.write(`${JSON.stringify({ demo: { companies: demo.companies, people: demo.people, days: demo.days, events: result.events }, worker: before, refreshed: after, refreshSeconds, refresh: refreshed.counts, secondRefresh: again.counts }, null, 2)}\n`)
 } finally {
   await store.close()

@@ -73,6 +73,21 @@ describe('the events store over HTTP', () => {
       message: expect.stringContaining('no_such_column'),
     })
   })
+
+  it('streams rows in chunks (streamRows), its parameters bound', async () => {
+    let chunks = 0
+    const seen: number[] = []
+    for await (const rows of store.streamRows<[string, string]>('SELECT number, toString(number) FROM numbers({n:UInt64}) WHERE number % {m:UInt64} = 0', { n: 300_000, m: 3 }, 'JSONCompactEachRow')) {
+      chunks++
+      for (const [n, s] of rows) {
+        expect(String(n)).toBe(s)
+        seen.push(Number(n))
+      }
+    }
+    expect(seen).toHaveLength(100_000)
+    expect(seen.slice(0, 3)).toEqual([0, 3, 6])
+    expect(chunks).toBeGreaterThan(1)
+  })
 })
 
 /**

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { createClient, parseError, type ClickHouseClient } from '@clickhouse/client'
 import type { ChdbConnection } from 'chdb/connection'
-import { ChdbSession, sessionsClient } from './sessions.ts'
+import { ChdbSession, sessionsClient, setParamsSql } from './sessions.ts'
 
 /**
  * The events store: ClickHouse, in process through chDB (embedded) or a server
@@ -52,6 +52,18 @@ export interface EventStore {
    * client's ClickHouseError, as `client.exec` does.
    */
   insertLines(table: string, lines: ReadonlyArray<string | Uint8Array>, options?: InsertLinesOptions): Promise<void>
+  /**
+   * A query's rows as they come, a chunk at a time, for reads too large to
+   * hold (the admin's jobs read every event or page of an organisation).
+   * `client.query(…).stream()` streams from a server, but chDB's connection
+   * hands over the whole result at once: "refresh sessions and people" at 10
+   * million events ran the embedded process out of memory. In chDB a session
+   * of its own reads through chDB's streaming query, one stream at a time,
+   * its parameters set on the session (sessions.ts); on a server it is the
+   * client's stream. Each row a JSON object (JSONEachRow) or an array of the
+   * columns' values (JSONCompactEachRow).
+   */
+  streamRows<T>(query: string, params: Record<string, unknown>, format: 'JSONEachRow' | 'JSONCompactEachRow'): AsyncIterable<T[]>
   close(): Promise<void>
 }
 
@@ -72,8 +84,9 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
     // own on the one in-process server (sessions.ts): the readers', the background's bound calls, its writes.
     const sessions = await openChdbSessions(config.path, database)
     const close = async () => {
-      await Promise.all([...sessions.readers, sessions.bound, sessions.writes].map((s) => s.client.close()))
+      await Promise.all([...sessions.readers, sessions.bound, sessions.writes, sessions.streams].map((s) => s.client.close()))
     }
+    const streamRows = chdbStreamRows(sessions.streams)
     const readers = refusingSessionSettings(sessionsClient(sessions.readers.map((r) => new ChdbSession(r.client))))
     const background: EventStore = {
       kind: 'chdb',
@@ -81,6 +94,7 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
       client: refusingSessionSettings(sessionsClient([new ChdbSession(sessions.bound.client)], sessions.writes.client)),
       migrations: readers,
       insertLines: rawInsert(sessions.writes.connection),
+      streamRows,
       close,
       get background() {
         return background
@@ -92,6 +106,7 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
       client: readers,
       migrations: readers,
       insertLines: rawInsert(sessions.readers[0]!.connection),
+      streamRows,
       background,
       close,
     }
@@ -115,6 +130,7 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
     client,
     migrations,
     insertLines: (table, lines, options) => execInsert(client, table, lines, options),
+    streamRows: (query, params, format) => httpStreamRows(client, query, params, format),
     close: async () => {
       await Promise.all([client.close(), migrations.close()])
     },
@@ -157,7 +173,7 @@ const READERS = 2
 const MAX_QUERY_BYTES = 256 * 1024 * 1024
 
 /** The chDB sessions of a store, each on the database. */
-async function openChdbSessions(path: string, database: string): Promise<{ readers: ChdbSessionHandle[]; bound: ChdbSessionHandle; writes: ChdbSessionHandle }> {
+async function openChdbSessions(path: string, database: string): Promise<{ readers: ChdbSessionHandle[]; bound: ChdbSessionHandle; writes: ChdbSessionHandle; streams: ChdbSessionHandle }> {
   const { createChdbConnection } = await import('chdb/connection')
   let created = false
   const open = async () => {
@@ -172,7 +188,40 @@ async function openChdbSessions(path: string, database: string): Promise<{ reade
   }
   const readers: ChdbSessionHandle[] = []
   for (let i = 0; i < READERS; i++) readers.push(await open())
-  return { readers, bound: await open(), writes: await open() }
+  return { readers, bound: await open(), writes: await open(), streams: await open() }
+}
+
+/**
+ * streamRows on chDB: its streaming query (chunks fetched off the event loop as
+ * they are read) on a session of its own, which holds one stream at a time.
+ * A stream keeps the session until it is read to the end or left (a break, a
+ * throw): the next waits for it.
+ */
+function chdbStreamRows(handle: ChdbSessionHandle): EventStore['streamRows'] {
+  let tail: Promise<void> = Promise.resolve()
+  return async function* <T>(query: string, params: Record<string, unknown>, format: 'JSONEachRow' | 'JSONCompactEachRow') {
+    const previous = tail
+    let release!: () => void
+    tail = new Promise<void>((r) => (release = r))
+    try {
+      await previous
+      if (Object.keys(params).length > 0) await handle.client.command({ query: setParamsSql(params) })
+      for await (const chunk of handle.connection.chdb.queryStream(query, { format })) yield chunk.rows<T>()
+    } catch (error) {
+      // As the client throws it: a ClickHouseError whose `type` names the cause.
+      const mapped = parseError(error instanceof Error ? error.message : String(error))
+      if (mapped !== error) (mapped as Error).cause = error
+      throw mapped
+    } finally {
+      release()
+    }
+  }
+}
+
+/** streamRows on a server: the client's stream of the response. */
+async function* httpStreamRows<T>(client: ClickHouseClient, query: string, params: Record<string, unknown>, format: 'JSONEachRow' | 'JSONCompactEachRow'): AsyncIterable<T[]> {
+  const result = await client.query({ query, query_params: params, format })
+  for await (const rows of result.stream()) yield rows.map((r) => r.json<T>())
 }
 
 /**

@@ -36,10 +36,10 @@ afterAll(async () => {
 describe('copy people and pages to PostgreSQL', () => {
   it('upserts, and a second run adds and changes nothing', async () => {
     const first = new Progress()
-    await copyToExportDatabase(events.client, target, ['o1'], first)
+    await copyToExportDatabase(events, target, ['o1'], first)
     expect(first.counts).toEqual({ people: 2, peopleWritten: 2, pages: 1, pagesWritten: 1 })
     const second = new Progress()
-    await copyToExportDatabase(events.client, target, ['o1'], second)
+    await copyToExportDatabase(events, target, ['o1'], second)
     expect(second.counts).toEqual({ people: 2, peopleWritten: 0, pages: 1, pagesWritten: 0 })
     expect(await target.query('SELECT person_key, name, company_domain, company_via, visits FROM fl0_people ORDER BY person_key')).toEqual([
       { person_key: 'anon:a1', name: null, company_domain: 'acme.com', company_via: 'ip', visits: 1 },
@@ -47,7 +47,7 @@ describe('copy people and pages to PostgreSQL', () => {
     ])
     await events.client.insert({ table: 'identified_visits', values: [{ org_id: 'o1', visitor_id: 'a1', anonymous_id: 'a1', started_at: '2026-03-01 09:00:00.000', ended_at: '2026-03-01 09:20:00.000', ip: '8.8.8.8', ip_range_first: '::', ip_range_last: '::', version: 2 }], format: 'JSONEachRow' })
     const third = new Progress()
-    await copyToExportDatabase(events.client, target, ['o1'], third)
+    await copyToExportDatabase(events, target, ['o1'], third)
     expect(third.counts).toEqual({ people: 2, peopleWritten: 1, pages: 1, pagesWritten: 0 })
     expect((await target.query<{ company_domain: string | null }>(`SELECT company_domain FROM fl0_people WHERE person_key = 'anon:a1'`))[0]!.company_domain).toBeNull()
   })

@@ -1,5 +1,4 @@
-import type { Sql } from '@fl0/stores'
-import type { Client } from './store.ts'
+import type { EventStore, Sql } from '@fl0/stores'
 import { IP_COMPANY_COLUMNS_SQL, orgParams, resolutionCtes } from '@fl0/query'
 import { fmt, type Progress } from './progress.ts'
 
@@ -62,12 +61,12 @@ const BATCH = 1_000
 const iso = (t: unknown) => (typeof t === 'string' && t ? `${t.replace(' ', 'T')}Z` : null)
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v))
 
-export async function copyToExportDatabase(client: Client, target: Sql, orgIds: string[] | undefined, progress: Progress): Promise<string> {
+export async function copyToExportDatabase(store: EventStore, target: Sql, orgIds: string[] | undefined, progress: Progress): Promise<string> {
   for (const name of ['people', 'peopleWritten', 'pages', 'pagesWritten']) progress.add(name, 0)
   await target.exec(SCHEMA)
-  const orgs = orgIds ?? (await (await client.query({ query: 'SELECT DISTINCT org_id FROM identified_visits ORDER BY org_id', format: 'JSONEachRow' })).json<{ org_id: string }>()).map((r) => r.org_id)
+  const orgs = orgIds ?? (await (await store.client.query({ query: 'SELECT DISTINCT org_id FROM identified_visits ORDER BY org_id', format: 'JSONEachRow' })).json<{ org_id: string }>()).map((r) => r.org_id)
   for (const org of orgs) {
-    await copy(client, target, PEOPLE, progress, 'people', {
+    await copy(store, target, PEOPLE, progress, 'people', {
       query: `WITH ${resolutionCtes()}
         SELECT p.org_id AS org_id, p.person AS person_key, p.person_name AS name, p.email AS email, p.role AS role, p.up_id AS up_id,
           if(p.person_company_via != '', p.person_company_name, g.ip_company_name) AS company_name,
@@ -85,7 +84,7 @@ export async function copyToExportDatabase(client: Client, target: Sql, orgIds: 
       row: (r) => [r.org_id, r.person_key, text(r.name), text(r.email), text(r.role), text(r.up_id), text(r.company_name), text(r.company_domain),
         text(r.person_via), text(r.company_via), text(r.linkedin_url), Number(r.visits), iso(r.first_seen), iso(r.last_seen)],
     })
-    await copy(client, target, PAGES, progress, 'pages', {
+    await copy(store, target, PAGES, progress, 'pages', {
       query: `SELECT org_id, message_id, viewed_at, visitor_id, visit_started_at, url, path, title, referrer, time_on_page
               FROM pages FINAL WHERE org_id = {org:String} ORDER BY message_id`,
       params: { org },
@@ -98,23 +97,22 @@ export async function copyToExportDatabase(client: Client, target: Sql, orgIds: 
 }
 
 async function copy(
-  client: Client,
+  store: EventStore,
   target: Sql,
   table: Table,
   progress: Progress,
   counter: string,
   source: { query: string; params: Record<string, unknown>; row: (r: Record<string, unknown>) => unknown[] },
 ): Promise<void> {
-  const result = await client.query({ query: source.query, query_params: source.params, format: 'JSONEachRow' })
   let batch: unknown[][] = []
   const flush = async () => {
     if (batch.length === 0) return
     progress.add(`${counter}Written`, await upsert(target, table, batch))
     batch = []
   }
-  for await (const rows of result.stream()) {
+  for await (const rows of store.streamRows<Record<string, unknown>>(source.query, source.params, 'JSONEachRow')) {
     for (const row of rows) {
-      batch.push(source.row(row.json<Record<string, unknown>>()))
+      batch.push(source.row(row))
       progress.add(counter)
       if (batch.length >= BATCH) await flush()
     }

@@ -63,7 +63,7 @@ function workOf(deps: JobQueueDeps, kind: QueuedJobKind, params: { orgIds?: stri
   const orgIds = params.orgIds
   switch (kind) {
     case 'refresh-sessions':
-      return async (progress) => refreshSessions(client, await loadNetworks(deps.events, deps.ipData), orgIds, progress, now)
+      return async (progress) => refreshSessions(deps.events, await loadNetworks(deps.events, deps.ipData), orgIds, progress, now)
     case 'refresh-pages-and-activities':
       return (progress) => refreshPagesAndActivities(client, orgIds, progress, now)
     case 'copy-pages-to-supabase':
@@ -73,7 +73,7 @@ function workOf(deps: JobQueueDeps, kind: QueuedJobKind, params: { orgIds?: stri
           throw new JobFailure(`Cannot reach the database at EXPORT_DATABASE_URL: ${err.message}`)
         })
         try {
-          return await copyToExportDatabase(client, target, orgIds, progress)
+          return await copyToExportDatabase(deps.events, target, orgIds, progress)
         } finally {
           await target.close()
         }

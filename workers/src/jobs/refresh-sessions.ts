@@ -3,9 +3,10 @@ import { chTime } from '@fl0/contracts'
 import { contextText } from '@fl0/query'
 import type { Networks } from '../identity/networks/index.ts'
 import { visitsRewritten } from '../identity/known-visits.ts'
-import { hitOf, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '../identity/visits.ts'
+import { hitOf, USER_VISITOR_PREFIX, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '../identity/visits.ts'
 import { fmt, type Progress } from './progress.ts'
-import { insert, select, type Client } from './store.ts'
+import type { EventStore } from '@fl0/stores'
+import { insert, select } from './store.ts'
 
 /**
  * "Refresh sessions and people": rebuilds identified_visits from the stored
@@ -27,16 +28,32 @@ const VISIT_COLUMNS = [
   'ip_range_first', 'ip_range_last', 'ip_asn', 'ip_network', 'ip_source', 'ip_country', 'ip_region', 'ip_city', 'email', 'name',
 ] as const
 
-export async function refreshSessions(client: Client, networks: Networks, orgIds: string[] | undefined, progress: Progress, now: Date): Promise<string> {
+/**
+ * Events sorted at a time: chDB held about 3 GB sorting the demo's 10 million
+ * events whole (bench/README.md); a slice of visitors is sorted at a time,
+ * each slice a scan of the organisation's events.
+ */
+const EVENTS_PER_SLICE = 2_000_000
+
+export async function refreshSessions(
+  store: EventStore,
+  networks: Networks,
+  orgIds: string[] | undefined,
+  progress: Progress,
+  now: Date,
+  { eventsPerSlice = EVENTS_PER_SLICE }: { eventsPerSlice?: number } = {},
+): Promise<string> {
+  const client = store.client
   for (const name of ['events', 'visits', 'written', 'removed', 'unchanged']) progress.add(name, 0)
   const orgs = orgIds ?? (await select<{ org_id: string }>(client, 'SELECT DISTINCT org_id FROM events ORDER BY org_id')).map((r) => r.org_id)
   const version = now.getTime() * 1000
-  for (const org of orgs) await refreshOrg(client, networks, org, progress, now, version)
+  for (const org of orgs) await refreshOrg(store, networks, org, progress, now, version, eventsPerSlice)
   const c = progress.counts
   return `Refreshed ${fmt(c.visits!)} visits of ${fmt(orgs.length)} organisation${orgs.length === 1 ? '' : 's'} from ${fmt(c.events!)} events (${fmt(c.written!)} written, ${fmt(c.removed!)} removed, ${fmt(c.unchanged!)} unchanged)`
 }
 
-async function refreshOrg(client: Client, networks: Networks, org: string, progress: Progress, now: Date, version: number): Promise<void> {
+async function refreshOrg(store: EventStore, networks: Networks, org: string, progress: Progress, now: Date, version: number, eventsPerSlice: number): Promise<void> {
+  const client = store.client
   const id = randomUUID().replaceAll('-', '')
   const staging = `identified_visits_refresh_${id}`
   const diff = `identified_visits_diff_${id}`
@@ -56,35 +73,44 @@ async function refreshOrg(client: Client, networks: Networks, org: string, progr
       current = []
       if (buffer.length >= 10_000) await flush()
     }
-    const result = await client.query({
-      query: `SELECT org_id, type, timestamp, user_id, anonymous_id, ip,
-                ${contextText('puid')} AS puid, toString(traits.email) AS email, toString(traits.name) AS name,
-                toString(traits.firstName) AS first_name, toString(traits.lastName) AS last_name
-              FROM events
-              WHERE org_id = {org:String} AND received_at <= {snapshot:DateTime64(3, 'UTC')} AND type != 'alias'
-              ORDER BY if(anonymous_id != '', anonymous_id, concat('user:', user_id)), timestamp, message_id`,
-      query_params: { org, snapshot: chTime(now) },
-      format: 'JSONCompactEachRow',
-    })
-    for await (const rows of result.stream()) {
-      for (const row of rows) {
-        const [org_id, type, timestamp, user_id, anonymous_id, ip, puid, email, name, firstName, lastName] = row.json<string[]>()
-        const hit = hitOf({
-          org_id: org_id!,
-          type: type as never,
-          timestamp: timestamp!,
-          user_id: user_id!,
-          anonymous_id: anonymous_id!,
-          ip: ip!,
-          context: { puid },
-          traits: { email, name, firstName, lastName },
-        })
-        progress.add('events')
-        if (!hit) continue
-        const last = current[current.length - 1]
-        if (hit.visitorId !== visitor || (last && hit.at - last.at > VISIT_GAP_MS)) await endVisit()
-        visitor = hit.visitorId
-        current.push(hit)
+    // Every event of the organisation, in visitor and time order, read as it comes (streamRows), never held whole;
+    // in slices of visitors (a hash of the visitor's key), so that the sort holds a slice's events, not all of them.
+    const visitorKey = `if(anonymous_id != '', anonymous_id, concat('${USER_VISITOR_PREFIX}', user_id))`
+    const params = { org, snapshot: chTime(now) }
+    const where = `org_id = {org:String} AND received_at <= {snapshot:DateTime64(3, 'UTC')} AND type != 'alias'`
+    const [count] = await select<{ n: string }>(client, `SELECT count() AS n FROM events WHERE ${where}`, params)
+    const slices = Math.max(1, Math.ceil(Number(count?.n ?? 0) / eventsPerSlice))
+    for (let slice = 0; slice < slices; slice++) {
+      const events = store.streamRows<string[]>(
+        `SELECT org_id, type, timestamp, user_id, anonymous_id, ip,
+                  ${contextText('puid')} AS puid, toString(traits.email) AS email, toString(traits.name) AS name,
+                  toString(traits.firstName) AS first_name, toString(traits.lastName) AS last_name
+                FROM events
+                WHERE ${where} AND cityHash64(${visitorKey}) % {slices:UInt32} = {slice:UInt32}
+                ORDER BY ${visitorKey}, timestamp, message_id`,
+        { ...params, slices, slice },
+        'JSONCompactEachRow',
+      )
+      for await (const rows of events) {
+        for (const row of rows) {
+          const [org_id, type, timestamp, user_id, anonymous_id, ip, puid, email, name, firstName, lastName] = row
+          const hit = hitOf({
+            org_id: org_id!,
+            type: type as never,
+            timestamp: timestamp!,
+            user_id: user_id!,
+            anonymous_id: anonymous_id!,
+            ip: ip!,
+            context: { puid },
+            traits: { email, name, firstName, lastName },
+          })
+          progress.add('events')
+          if (!hit) continue
+          const last = current[current.length - 1]
+          if (hit.visitorId !== visitor || (last && hit.at - last.at > VISIT_GAP_MS)) await endVisit()
+          visitor = hit.visitorId
+          current.push(hit)
+        }
       }
     }
     await endVisit()
