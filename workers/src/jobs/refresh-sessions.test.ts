@@ -62,7 +62,10 @@ describe('refresh sessions and people', () => {
     await refreshSessions(store, networks, ['whole'], whole, now)
     const sliced = new Progress()
     // 11 events, at most 2 a slice: 6 slices, so that visitors fall apart and some slices hold several.
-    await refreshSessions(store, networks, ['sliced'], sliced, now, { eventsPerSlice: 2 })
+    const streams: string[] = []
+    const counted: EventStore = { ...store, streamRows: (query, params, format) => (streams.push(query), store.streamRows(query, params, format)) }
+    await refreshSessions(counted, networks, ['sliced'], sliced, now, { eventsPerSlice: 2 })
+    expect(streams).toHaveLength(6)
 
     const expected = [
       { visitor_id: 'a1', started_at: at(0), ended_at: at(25), user_id: '', ip: '45.12.3.7', email: '', name: '' },
