@@ -149,6 +149,9 @@ export function identifiedPairsSql(): string {
  * person of one pair needs no grouping by person and no join to the links:
  * the list's order with anonymous visitors took 230–320 ms grouping all
  * 441,919 people by their key, 170–240 ms with them apart (bench/README.md).
+ * A user id spelled as an 'anon:' key (the prefix and an anonymous id) is a
+ * person of the first half, and the visitor of that anonymous id one of this
+ * half: two rows under one key, where grouping them by key made them one.
  */
 export function anonymousPairsSql(): string {
   return `
