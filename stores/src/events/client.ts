@@ -208,10 +208,7 @@ function chdbStreamRows(handle: ChdbSessionHandle): EventStore['streamRows'] {
       if (Object.keys(params).length > 0) await handle.client.command({ query: setParamsSql(params) })
       for await (const chunk of handle.connection.chdb.queryStream(query, { format })) yield chunk.rows<T>()
     } catch (error) {
-      // As the client throws it: a ClickHouseError whose `type` names the cause.
-      const mapped = parseError(error instanceof Error ? error.message : String(error))
-      if (mapped !== error) (mapped as Error).cause = error
-      throw mapped
+      throw asClickHouseError(error)
     } finally {
       release()
     }
@@ -259,12 +256,16 @@ function rawInsert(connection: ChdbConnection): EventStore['insertLines'] {
         ...(options?.settings ? { settings: options.settings } : {}),
       })
     } catch (error) {
-      // As client.exec throws it: a ClickHouseError whose `type` names the cause (TOO_MANY_PARTS, …), for the workers' retry rules.
-      const mapped = parseError(error instanceof Error ? error.message : String(error))
-      if (mapped !== error) (mapped as Error).cause = error
-      throw mapped
+      throw asClickHouseError(error)
     }
   }
+}
+
+/** A chDB call's error as the client throws a server's: a ClickHouseError whose `type` names the cause (TOO_MANY_PARTS, …), for the workers' retry rules. */
+function asClickHouseError(error: unknown): unknown {
+  const mapped = parseError(error instanceof Error ? error.message : String(error))
+  if (mapped !== error) (mapped as Error).cause = error
+  return mapped
 }
 
 /** The same insert over HTTP: the statement with the lines as its body. */

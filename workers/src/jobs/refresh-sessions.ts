@@ -78,18 +78,18 @@ async function refreshOrg(store: EventStore, networks: Networks, org: string, pr
     const visitorKey = `if(anonymous_id != '', anonymous_id, concat('${USER_VISITOR_PREFIX}', user_id))`
     const params = { org, snapshot: chTime(now) }
     const where = `org_id = {org:String} AND received_at <= {snapshot:DateTime64(3, 'UTC')} AND type != 'alias'`
-    const [count] = await select<{ n: string }>(client, `SELECT count() AS n FROM events WHERE ${where}`, params)
     // A ClickHouse server sorts a large result on its own disk as it streams it: slices would only read the events again.
-    const slices = store.kind === 'chdb' ? Math.max(1, Math.ceil(Number(count?.n ?? 0) / eventsPerSlice)) : 1
+    const slices = store.kind === 'chdb' ? await slicesOf(store, where, params, eventsPerSlice) : 1
+    const inSlice = slices > 1 ? ` AND cityHash64(${visitorKey}) % {slices:UInt32} = {slice:UInt32}` : ''
     for (let slice = 0; slice < slices; slice++) {
       const events = store.streamRows<string[]>(
         `SELECT org_id, type, timestamp, user_id, anonymous_id, ip,
                   ${contextText('puid')} AS puid, toString(traits.email) AS email, toString(traits.name) AS name,
                   toString(traits.firstName) AS first_name, toString(traits.lastName) AS last_name
                 FROM events
-                WHERE ${where} AND cityHash64(${visitorKey}) % {slices:UInt32} = {slice:UInt32}
+                WHERE ${where}${inSlice}
                 ORDER BY ${visitorKey}, timestamp, message_id`,
-        { ...params, slices, slice },
+        slices > 1 ? { ...params, slices, slice } : params,
         'JSONCompactEachRow',
       )
       for await (const rows of events) {
@@ -118,7 +118,6 @@ async function refreshOrg(store: EventStore, networks: Networks, org: string, pr
       await endVisit()
       visitor = ''
     }
-    await endVisit()
     await flush()
 
     // The difference goes to a table of its own first, so that what this job writes is counted exactly even while
@@ -155,4 +154,10 @@ async function refreshOrg(store: EventStore, networks: Networks, org: string, pr
     await client.command({ query: `DROP TABLE IF EXISTS ${staging}` })
     await client.command({ query: `DROP TABLE IF EXISTS ${diff}` })
   }
+}
+
+/** How many slices of at most `eventsPerSlice` events the organisation's events to refresh make (at least one). */
+async function slicesOf(store: EventStore, where: string, params: Record<string, unknown>, eventsPerSlice: number): Promise<number> {
+  const [count] = await select<{ n: string }>(store.client, `SELECT count() AS n FROM events WHERE ${where}`, params)
+  return Math.max(1, Math.ceil(Number(count?.n ?? 0) / eventsPerSlice))
 }
