@@ -21,14 +21,17 @@
  * the bench server once (its organisation and source), stops it, loads the
  * demo generator's events for that organisation straight into its chDB
  * (demo-store.ts: the ingest's own normalizeCall, inserted as the event
- * writer inserts), and notes it in prepared.json; later runs reuse it.
+ * writer inserts), writes their identified visits as "Refresh sessions and
+ * people" does (what the identity worker would have kept), and notes it in
+ * prepared.json; later runs reuse it.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
-import { openEventStore } from '@fl0/stores'
+import { migrateEvents, openEventStore } from '@fl0/stores'
+import { loadNetworks, Progress, refreshSessions } from '@fl0/workers'
 import { loadDemoEvents } from './demo-store.ts'
 import { startBenchServer, type BenchServer } from './spawn.ts'
 import { batchBody } from './events.ts'
@@ -56,28 +59,44 @@ interface Prepared {
   orgId: string
   events: number
   end: string
+  /** Identified visits written for the events (absent in a directory prepared before they were). */
+  visits?: number
 }
 
 /** The bench organisation, and the demo's events for it in the data directory's chDB. */
 async function prepare(): Promise<Prepared> {
   const file = join(dataDir, 'prepared.json')
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Prepared
+  let prepared: Prepared | undefined = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Prepared) : undefined
+  if (prepared?.visits !== undefined) return prepared
   mkdirSync(dataDir, { recursive: true })
-  const first = await startBenchServer(dataDir)
-  const orgId = first.orgId
-  await first.stop()
+  let orgId = prepared?.orgId
+  if (!orgId) {
+    const first = await startBenchServer(dataDir)
+    orgId = first.orgId
+    await first.stop()
+  }
   // The server's own events store, opened as it opens it (server/src/stores.ts); one process at a time.
   const store = await openEventStore({ kind: 'chdb', path: join(dataDir, 'clickhouse'), database: 'fl0' })
-  const loaded = await loadDemoEvents(store, { orgId, now: new Date(), events: Number(values.events) }, (line) => console.error(line))
+  if (!prepared) {
+    const loaded = await loadDemoEvents(store, { orgId, now: new Date(), events: Number(values.events) }, (line) => console.error(line))
+    prepared = { orgId, events: loaded.events, end: loaded.end.toISOString() }
+  }
+  // The events were loaded straight into chDB, past the identity worker: the admin's "Refresh sessions and people"
+  // writes the visits the worker would have kept, so that identification reads what an install's would.
+  await migrateEvents(store)
+  const started = performance.now()
+  const progress = new Progress()
+  await refreshSessions(store, await loadNetworks(store, 'free'), [orgId], progress, new Date())
+  prepared.visits = progress.counts.visits ?? 0
+  console.error(`wrote ${prepared.visits.toLocaleString('en')} identified visits in ${((performance.now() - started) / 1000).toFixed(0)} s`)
   await store.close()
-  const prepared = { orgId, events: loaded.events, end: loaded.end.toISOString() }
   writeFileSync(file, JSON.stringify(prepared))
   return prepared
 }
 
 const prepared = await prepare()
 if (values['prepare-only']) {
-  console.log(`prepared ${prepared.events.toLocaleString('en')} events for ${prepared.orgId} in ${dataDir}`)
+  console.log(`prepared ${prepared.events.toLocaleString('en')} events and ${prepared.visits!.toLocaleString('en')} identified visits for ${prepared.orgId} in ${dataDir}`)
   process.exit(0)
 }
 
@@ -152,7 +171,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const rate = Number(values.rate)
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}`)
-console.log(`data: ${prepared.events.toLocaleString('en')} events (the demo generator's, 90 days to ${prepared.end}) in ${dataDir}`)
+console.log(`data: ${prepared.events.toLocaleString('en')} events (the demo generator's, 90 days to ${prepared.end}) and ${prepared.visits!.toLocaleString('en')} identified visits in ${dataDir}`)
 console.log(`load average at start ${loadLine()}; ${values.rate} events/s asked; one call every ${values.pace} ms`)
 
 const server: BenchServer = await startBenchServer(dataDir)

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createCallbackRoutes, createCallbackSecretCache, createIngestApp, createRefusalCounter, createWebhookRoutes, createWebhookSourceCache, createWriteKeyCache, EVENTS_TOPIC, limiterKey, LINKS_TOPIC, parseTrustedProxies, requestClientIp, type WebhookSources, type WriteKeys } from '@fl0/ingest'
-import { createJobRunner, createScoringRunner, startBotsWorker, startEventWriter, startIdentityWorker, startLexiconWorker, type JobRunner, type ScoringRunner } from '@fl0/workers'
+import { createJobRunner, createScoringRunner, startBotsWorker, startEventWriter, startIdentityWorker, startLexiconWorker, startNetworkRulesWorker, type JobRunner, type ScoringRunner } from '@fl0/workers'
 import { addCallbackRefusals, findCallbackOrg, findSourceByWriteKey, findWebhookSource, openPostgres, type BusMessage, type Consumer } from '@fl0/stores'
 import { createSnippetRoutes } from '@fl0/snippet'
 import { createDashboardRoutes, dashboardDist } from '@fl0/dashboard/server'
@@ -122,6 +122,8 @@ export async function startFl0(config: Config, logger: Logger): Promise<RunningF
     consumers.push(await startIdentityWorker({ bus: stores.bus!, store: events, logger, ipData: config.FL0_IP_DATA }))
     // Crawlers and headless browsers among the visitors, marked every minute so people, companies and metrics leave them out (workers/src/bots).
     consumers.push(startBotsWorker({ store: events, logger }))
+    // Identification's organisation-wide rules of the free data, worked out again as the visits change (workers/src/identity/network-rules.ts).
+    consumers.push(startNetworkRulesWorker({ store: events, logger }))
     // Scoring models train here, off the request path: the api only queues them (workers/src/scoring/runner.ts).
     scoring = createScoringRunner({ sql: stores.metadata!, events, logger, pollMs: idlePollMs })
     scoring.start()

@@ -38,3 +38,4 @@ export { AsnTable, classifyNetwork, freeNetworkData, KNOWN_NETWORKS, NAMED_KINDS
 export { hashEmail, storeLinks } from './identity/links.ts'
 export { hitOf, type Hit } from './identity/visits.ts'
 export { KnownVisits, visitsRewritten } from './identity/known-visits.ts'
+export { NetworkRulesKeeper, refreshNetworkRules, startNetworkRulesWorker, type NetworkRulesChange, type NetworkRulesWorkerDeps } from './identity/network-rules.ts'

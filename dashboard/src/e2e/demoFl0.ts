@@ -1,6 +1,7 @@
 import { createDemo, ensureDemoOrganisation, sendMessages, type Demo, type DemoOptions, type DemoOrganisation } from '@fl0/demo'
 import { startEmptyFl0, type EmptyTestFl0 } from '@fl0/server/testing'
 import type { Page } from 'playwright-core'
+import { NETWORK_RULES_SQL, orgParams } from '@fl0/query'
 import { signUp } from './harness.ts'
 
 /**
@@ -71,9 +72,23 @@ export function waitForLexicon(fl0: DemoFl0, timeoutMs = 60_000) {
   return waitForGroup(fl0, LEXICON_GROUP, 'the lexicon worker', timeoutMs)
 }
 
-/** Waits until the identity worker has folded every record on the bus so far into visits (what the company pages and people read of addresses). */
-export function waitForIdentity(fl0: DemoFl0, timeoutMs = 60_000) {
-  return waitForGroup(fl0, IDENTITY_GROUP, 'the identity worker', timeoutMs)
+/**
+ * Waits until the identity worker has folded every record on the bus so far into visits (what the company pages and
+ * people read of addresses), and the network rules worker has worked out the organisation's rules from them (the
+ * shared addresses and the networks' domains learned from their people: workers/src/identity/network-rules.ts).
+ */
+export async function waitForIdentity(fl0: DemoFl0, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs
+  await waitForGroup(fl0, IDENTITY_GROUP, 'the identity worker', timeoutMs)
+  const columns = 'org_id, rule, address, toString(day) AS day, ip_asn, domain'
+  const rulesOf = async (sql: string) =>
+    JSON.stringify((await fl0.query(`SELECT ${columns} FROM (${sql}) ORDER BY rule, address, day, ip_asn`, orgParams(fl0.organisation.org.id))))
+  for (;;) {
+    const [fresh, kept] = await Promise.all([rulesOf(NETWORK_RULES_SQL), rulesOf('SELECT * FROM network_rules FINAL WHERE org_id = {org:String}')])
+    if (fresh === kept) return
+    if (Date.now() > deadline) throw new Error(`the network rules worker has not kept the rules of the visits after ${timeoutMs} ms: ${kept} against ${fresh}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
 }
 
 async function waitForGroup(fl0: DemoFl0, group: string, who: string, timeoutMs: number) {

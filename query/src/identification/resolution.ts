@@ -5,7 +5,8 @@ import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
  * decides it (docs/identification.md, "How a visit is resolved"). The
  * identity worker stores each visit's facts (workers/src/identity); this
  * resolves them when read, against the imported tables as they are now, so
- * an import counts at once and nothing resolved can go stale.
+ * an import counts at once and nothing resolved can go stale (the free
+ * data's organisation-wide rules, below, follow the visits within seconds).
  *
  * Person, for the visit's person (people/identity.ts's key: the user id; an
  * anonymous id linked to a user by any visit carrying both, the first such
@@ -38,7 +39,11 @@ import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
  *    The domain: the range's, else the one the organisation's own visitors
  *    give the free data's network (NETWORK_DOMAINS_SQL: the business e-mail
  *    domain that at least two people identified from it share), so that
- *    the company page, logo and traits work.
+ *    the company page, logo and traits work. These three rules read all of
+ *    the organisation's visits: the workers work them out when the visits
+ *    change and keep them in network_rules (NETWORK_RULES_SQL), which the
+ *    resolution reads, so they follow the visits within the workers' pass
+ *    (seconds) rather than at once.
  * Bots (people/bots.ts) are nobody: their visits are left out.
  *
  * The SQL reads {free_mail:Array(String)} (RESOLUTION_PARAMS) and
@@ -68,7 +73,7 @@ export const WIDE_NETWORK_PREFIXES = 50
  * space that slipped through as a company carries many domains, and gets
  * none). Reads {org:String}, {all_orgs:Bool} and {free_mail} (orgParams).
  */
-export const NETWORK_DOMAINS_SQL = `
+const NETWORK_DOMAINS_SQL = `
   SELECT org_id, ip_asn, argMax(domain, (people, domain)) AS domain FROM (
     SELECT org_id, ip_asn, domain, people, sum(people) OVER (PARTITION BY org_id, ip_asn) AS all_people FROM (
       SELECT n.org_id AS org_id, n.ip_asn AS ip_asn, splitByChar('@', e.last_email)[-1] AS domain, uniqExact(e.last_email) AS people
@@ -93,25 +98,44 @@ const ADDRESS_KEY_SQL = (ip: string) => `cutIPv6(toIPv6OrDefault(${ip}), 8, 0)`
 const PREFIX_KEY_SQL = (ip: string) => `cutIPv6(toIPv6OrDefault(${ip}), 10, 1)`
 
 /**
+ * The organisation-wide rules of the free data, worked out from the
+ * organisation's visits other than bots': the addresses (per day) and the
+ * networks that the free data does not name (the rules of shared addresses
+ * and wide networks above, networks judged on their last 30 days), and the
+ * networks' learned domains (NETWORK_DOMAINS_SQL). The workers run this when
+ * an organisation's visits or bots change and keep its rows in network_rules
+ * (clickhouse/0017_network_rules.sql; workers/src/identity/network-rules.ts);
+ * the resolution reads them from there. Reads orgParams; answers org_id,
+ * rule, address, day, ip_asn, domain.
+ */
+export const NETWORK_RULES_SQL = `
+  SELECT org_id, 'shared_address' AS rule, ${ADDRESS_KEY_SQL('ip')} AS address, toDate(started_at) AS day, toUInt32(0) AS ip_asn, '' AS domain
+  FROM identified_visits FINAL
+  WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_kind IN ${NAMED_KINDS_SQL} AND ${NOT_BOT_VISIT_SQL}
+  GROUP BY org_id, address, day HAVING uniqExact(visitor_id) >= ${SHARED_ADDRESS_VISITORS}
+  UNION ALL
+  SELECT org_id, 'wide_network' AS rule, '' AS address, toDate(0) AS day, ip_asn, '' AS domain
+  FROM identified_visits FINAL
+  WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL} AND ${NOT_BOT_VISIT_SQL}
+    AND started_at >= now64(3) - INTERVAL 30 DAY
+  GROUP BY org_id, ip_asn HAVING uniqExact(${PREFIX_KEY_SQL('ip')}) >= ${WIDE_NETWORK_PREFIXES}
+  UNION ALL
+  SELECT org_id, 'network_domain' AS rule, '' AS address, toDate(0) AS day, ip_asn, domain FROM (${NETWORK_DOMAINS_SQL}
+  )`
+
+/** The organisations' rules as the workers last wrote them (NETWORK_RULES_SQL), of one kind. */
+const rulesOf = (rule: string, columns: string) => `SELECT ${columns} FROM network_rules FINAL WHERE ${ORG_FILTER} AND rule = '${rule}'`
+
+/**
  * The addresses (per day) and networks that the free data does not name for
- * the organisation (the rule of shared addresses above), from its visits
- * other than bots', networks judged on their last 30 days. Each is read once
- * per query that refers to visit_networks once (resolved_visits does).
+ * the organisation, and the networks' learned domains, as network_rules
+ * holds them: a few rows, where working them out reads all of the
+ * organisation's visits (about 0.9 s at 1.3 million visits, bench/README.md).
  */
 const SHARED_SQL = `
-  shared_addresses AS (
-    SELECT org_id, ${ADDRESS_KEY_SQL('ip')} AS address, toDate(started_at) AS day FROM identified_visits FINAL
-    WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_kind IN ${NAMED_KINDS_SQL} AND ${NOT_BOT_VISIT_SQL}
-    GROUP BY org_id, address, day HAVING uniqExact(visitor_id) >= ${SHARED_ADDRESS_VISITORS}
-  ),
-  wide_networks AS (
-    SELECT org_id, ip_asn FROM identified_visits FINAL
-    WHERE ${ORG_FILTER} AND ip_source = 'free' AND ip_asn != 0 AND ip_kind IN ${NAMED_KINDS_SQL} AND ${NOT_BOT_VISIT_SQL}
-      AND started_at >= now64(3) - INTERVAL 30 DAY
-    GROUP BY org_id, ip_asn HAVING uniqExact(${PREFIX_KEY_SQL('ip')}) >= ${WIDE_NETWORK_PREFIXES}
-  ),
-  network_domains AS (${NETWORK_DOMAINS_SQL}
-  )`
+  shared_addresses AS (${rulesOf('shared_address', 'org_id, address, day')}),
+  wide_networks AS (${rulesOf('wide_network', 'org_id, ip_asn')}),
+  network_domains AS (${rulesOf('network_domain', 'org_id, ip_asn, domain')})`
 
 /** The organisation parameters: one organisation, or (undefined) all of them. */
 export const orgParams = (orgId: string | undefined) => ({ org: orgId ?? '', all_orgs: orgId === undefined, ...RESOLUTION_PARAMS })
@@ -273,7 +297,7 @@ export const COMPANY_CANDIDATES_SQL = `
       SELECT visitor_id, user_id, anonymous_id FROM identified_visits FINAL
       WHERE org_id = {org:String} AND (
         ip_domain = {domain:String}
-        OR (ip_source = 'free' AND ip_domain = '' AND ip_asn IN (SELECT ip_asn FROM (${NETWORK_DOMAINS_SQL}) WHERE domain = {domain:String}))
+        OR (ip_source = 'free' AND ip_domain = '' AND ip_asn IN (SELECT ip_asn FROM network_rules FINAL WHERE org_id = {org:String} AND rule = 'network_domain' AND domain = {domain:String}))
         OR endsWith(email, concat('@', {domain:String})) OR endsWith(email, concat('.', {domain:String}))
         OR (puid != '' AND puid IN (SELECT puid FROM identity_links WHERE up_id IN (SELECT up_id FROM company_people) OR (hem != '' AND hem IN (SELECT hem FROM company_hems))))
         OR (email != '' AND lower(hex(SHA256(email))) IN (SELECT hem FROM company_hems))

@@ -35,7 +35,7 @@ describe('events.context as text', () => {
     await at.migrateBefore()
     const old = { location: { city: 'Lyon', country: 'France' }, puid: 42, page: { url: 'https://a.test/x?y=1', title: 'Ünïcode “quotes”' }, timezone: 'Europe/Paris' }
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm1', context: old, user_id: 'u1' }), eventRow({ org_id: 'a', message_id: 'm2', context: {}, user_id: '' })])
-    expect(await migrateEvents(store)).toEqual(['0012_context_text', '0013_context_places', '0014_user_key', '0015_event_keys_memtable', '0016_activity_spans'])
+    expect(await migrateEvents(store)).toEqual(['0012_context_text', '0013_context_places', '0014_user_key', '0015_event_keys_memtable', '0016_activity_spans', '0017_network_rules'])
 
     await insertEvents(store, [eventRow({ org_id: 'a', message_id: 'm3', context: { location: { city: 'Oslo' }, library: { name: 'analytics.js', version: '2.0' } }, user_id: 'u3' })])
     expect(await contexts()).toEqual([

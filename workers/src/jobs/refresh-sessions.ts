@@ -3,6 +3,7 @@ import { chTime } from '@fl0/contracts'
 import { contextText } from '@fl0/query'
 import type { Networks } from '../identity/networks/index.ts'
 import { visitsRewritten } from '../identity/known-visits.ts'
+import { refreshNetworkRules } from '../identity/network-rules.ts'
 import { hitOf, USER_VISITOR_PREFIX, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '../identity/visits.ts'
 import { fmt, type Progress } from './progress.ts'
 import type { EventStore } from '@fl0/stores'
@@ -20,6 +21,7 @@ import { insert, select } from './store.ts'
  * (workers/src/identity/visits.ts), into a staging table; then only the
  * difference is written: visits that are new or differ, and tombstones for
  * stored visits the events no longer make. A second run writes nothing.
+ * Then its network rules are worked out again (identity/network-rules.ts).
  * Rows are written with the job's start as their version, so a visit the
  * worker writes meanwhile (from a newer event) wins over the refresh's.
  */
@@ -150,6 +152,8 @@ async function refreshOrg(store: EventStore, networks: Networks, org: string, pr
     progress.add('written', Number(n?.written ?? 0))
     progress.add('removed', Number(n?.removed ?? 0))
     progress.add('unchanged', Number(n?.staged ?? 0) - Number(n?.written ?? 0))
+    // The organisation-wide rules follow the visits at once, rather than at the network rules worker's next pass.
+    await refreshNetworkRules(store, [org], now)
   } finally {
     await client.command({ query: `DROP TABLE IF EXISTS ${staging}` })
     await client.command({ query: `DROP TABLE IF EXISTS ${diff}` })

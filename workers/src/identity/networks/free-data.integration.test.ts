@@ -4,6 +4,7 @@ import { openTestEventStore } from '@fl0/stores/events/testing'
 import { orgParams, resolvedVisitsSql, SHARED_ADDRESS_VISITORS, WIDE_NETWORK_PREFIXES } from '@fl0/query'
 import { storeHits } from '../index.ts'
 import { rematchVisits } from '../rematch.ts'
+import { refreshNetworkRules } from '../network-rules.ts'
 import { cidrKeys, keyToText, V4_MAPPED_BASE } from '../ip.ts'
 import { RangeTable } from '../ranges.ts'
 import type { Hit } from '../visits.ts'
@@ -37,7 +38,9 @@ const hit = (ip: string, extra: Partial<Hit> = {}): Hit => {
   return { orgId: 'org', visitorId: id, at: T + seq * 1000, anonymousId: id, userId: '', puid: '', ip, email: '', name: '', ...extra }
 }
 
+/** The visits resolved, once the organisation's rules follow them (the network rules worker's pass, network-rules.ts). */
 async function resolved(): Promise<Map<string, { company_name: string; company_domain: string; company_via: string; ip_kind: string; ip_network: string; ip_country: string; ip_city: string; ip_asn: number }>> {
+  await refreshNetworkRules(store, ['org'])
   const result = await store.client.query({ query: resolvedVisitsSql(), query_params: orgParams('org'), format: 'JSONEachRow' })
   const rows = await result.json<{ visitor_id: string; company_name: string; company_domain: string; company_via: string; ip_kind: string; ip_network: string; ip_country: string; ip_city: string; ip_asn: number }>()
   return new Map(rows.map((r) => [r.visitor_id, { ...r, ip_asn: Number(r.ip_asn) }]))

@@ -1,0 +1,163 @@
+import type { Consumer, EventStore } from '@fl0/stores'
+import { NETWORK_RULES_SQL, orgParams } from '@fl0/query'
+import { insert, select } from '../jobs/store.ts'
+
+/**
+ * The free data's organisation-wide rules (shared addresses, wide networks,
+ * networks' learned domains: query/src/identification/resolution.ts,
+ * NETWORK_RULES_SQL), kept in network_rules (clickhouse/0017_network_rules.sql)
+ * so that a resolution reads a few rows instead of all of the organisation's
+ * visits. They change only as the visits and the bots among them do: a pass
+ * reads each organisation's fingerprint (its visit rows' count and versions,
+ * its bots' count and latest mark) and works out again the rules of those
+ * whose fingerprint changed, writing only the rows that changed.
+ */
+interface RuleRow {
+  org_id: string
+  rule: string
+  address: string
+  day: string
+  ip_asn: number
+  domain: string
+}
+
+export interface NetworkRulesChange {
+  org: string
+  /** Rules that hold now and did not, or whose domain changed. */
+  written: number
+  /** Rules that no longer hold (a tombstone each). */
+  removed: number
+  /** The time the organisation's rules took to work out and write. */
+  ms: number
+}
+
+const keyOf = (r: RuleRow) => `${r.rule}\t${r.address}\t${r.day}\t${r.ip_asn}`
+
+/** Versions of the rows written: microseconds, and never the same twice in a process. */
+let lastVersion = 0
+const nextVersion = (now: Date) => (lastVersion = Math.max(now.getTime() * 1000, lastVersion + 1))
+
+/** Works out the rules of these organisations from their visits as they are now, and writes what changed. */
+export async function refreshNetworkRules(store: EventStore, orgs: readonly string[], now = new Date()): Promise<NetworkRulesChange[]> {
+  const changes: NetworkRulesChange[] = []
+  for (const org of orgs) {
+    const started = performance.now()
+    const [fresh, stored] = await Promise.all([
+      select<RuleRow>(store.client, NETWORK_RULES_SQL, orgParams(org)),
+      select<RuleRow>(store.client, 'SELECT org_id, rule, address, day, ip_asn, domain FROM network_rules FINAL WHERE org_id = {org:String}', { org }),
+    ])
+    const before = new Map(stored.map((r) => [keyOf(r), r]))
+    const version = nextVersion(now)
+    const rows: (RuleRow & { version: number; is_deleted: number })[] = []
+    for (const r of fresh) {
+      const old = before.get(keyOf(r))
+      before.delete(keyOf(r))
+      if (!old || old.domain !== r.domain) rows.push({ ...r, version, is_deleted: 0 })
+    }
+    const written = rows.length
+    for (const r of before.values()) rows.push({ ...r, version, is_deleted: 1 })
+    await insert(store.client, 'network_rules', rows)
+    changes.push({ org, written, removed: rows.length - written, ms: performance.now() - started })
+  }
+  return changes
+}
+
+/**
+ * Each organisation with visits, bots or rules, and what its rules depend on
+ * as one string: its visits and its bots (an organisation with rules only,
+ * whose visits are gone, has an empty one, and is worked out once more).
+ */
+const FINGERPRINTS_SQL = `
+  SELECT org_id, arrayStringConcat(arraySort(arrayFilter(p -> p != '', groupArray(part))), ' ') AS fingerprint FROM (
+    SELECT org_id, concat('visits ', toString(count()), ' ', toString(sum(version))) AS part FROM identified_visits GROUP BY org_id
+    UNION ALL
+    SELECT org_id, concat('bots ', toString(count()), ' ', toString(max(detected_at))) AS part FROM bot_visitors GROUP BY org_id
+    UNION ALL
+    SELECT DISTINCT org_id, '' AS part FROM network_rules
+  )
+  GROUP BY org_id`
+
+/**
+ * Between two workings-out of one organisation's rules, at least this many
+ * times what the last took: an organisation whose visits change all the time
+ * (every batch of the identity worker) has its rules worked out at most a
+ * thirtieth of the time, about 1 s every 30 s at 1.3 million visits.
+ */
+export const BUSY_FACTOR = 30
+/** The rules of the wide networks read the last 30 days: worked out again at least this often, changed or not. */
+export const MAX_AGE_MS = 60 * 60_000
+
+export interface NetworkRulesWorkerDeps {
+  /** The store it reads and writes (the workers' background store). */
+  store: EventStore
+  logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }
+  /** Between passes; 5 s by default. A pass that finds nothing changed reads one small aggregate. */
+  intervalMs?: number
+  now?: () => Date
+  /** Called after each pass (tests), with the organisations whose rules it worked out. */
+  onPass?: (changes: NetworkRulesChange[]) => void
+}
+
+/**
+ * The organisations' rules, worked out again as their visits change: what a
+ * pass decides is due. Its memory is this process's: a start works out every
+ * organisation's rules once. In a cluster every workers process keeps them;
+ * their writes are the same rows.
+ */
+export class NetworkRulesKeeper {
+  private readonly known = new Map<string, { fingerprint: string; at: number; ms: number }>()
+  constructor(
+    private readonly store: EventStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async pass(): Promise<NetworkRulesChange[]> {
+    const at = this.now()
+    const fingerprints = await select<{ org_id: string; fingerprint: string }>(this.store.client, FINGERPRINTS_SQL)
+    const due = fingerprints.filter(({ org_id, fingerprint }) => {
+      const last = this.known.get(org_id)
+      if (!last) return true
+      const since = at.getTime() - last.at
+      return since >= MAX_AGE_MS || (last.fingerprint !== fingerprint && since >= BUSY_FACTOR * last.ms)
+    })
+    const changes = await refreshNetworkRules(this.store, due.map((f) => f.org_id), at)
+    for (const [i, change] of changes.entries()) this.known.set(change.org, { fingerprint: due[i]!.fingerprint, at: at.getTime(), ms: change.ms })
+    return changes
+  }
+}
+
+/**
+ * The network rules worker: a pass every `intervalMs` (NetworkRulesKeeper),
+ * so that the resolution's rules follow the visits within seconds.
+ */
+export function startNetworkRulesWorker(deps: NetworkRulesWorkerDeps): Consumer {
+  const intervalMs = deps.intervalMs ?? 5_000
+  const keeper = new NetworkRulesKeeper(deps.store, deps.now)
+  let stopped = false
+  let timer: NodeJS.Timeout | undefined
+  let current: Promise<void> = Promise.resolve()
+
+  const tick = () => {
+    current = (async () => {
+      try {
+        const changes = await keeper.pass()
+        const changed = changes.filter((c) => c.written + c.removed > 0)
+        if (changed.length > 0) deps.logger.info({ changed }, 'network rules: rules changed')
+        deps.onPass?.(changes)
+      } catch (err) {
+        deps.logger.warn({ err }, 'network rules: pass failed; trying again')
+      }
+    })().finally(() => {
+      if (!stopped) timer = setTimeout(tick, intervalMs)
+    })
+  }
+  timer = setTimeout(tick, 0)
+
+  return {
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await current
+    },
+  }
+}
