@@ -25,7 +25,7 @@ import { pino } from 'pino'
 import { loadConfig } from '@fl0/server'
 import { migrateEvents, openEventStore, type EventStore } from '@fl0/stores'
 import { cookieSynced, createDemo, inUniversalTable, runDemo, upIdOf, writePartnerFiles, type DemoOptions, type Truth } from '@fl0/demo'
-import { importBusinessIntents, importCookies, importIpToCompany, importUniversalTable, loadNetworks, Progress, refreshSessions } from '@fl0/workers'
+import { importBusinessIntents, importCookies, importIpToCompany, importUniversalTable, loadNetworks, Progress, refreshNetworkRules, refreshSessions } from '@fl0/workers'
 import { orgParams, resolvedVisitsSql } from '@fl0/query'
 
 const { values } = parseArgs({
@@ -96,6 +96,8 @@ const companies = new Map(demo.world.companies.map((c) => [c.id, c]))
 // 3. Measure the worker's visits, refresh, measure again, refresh again.
 const store = await openEventStore(clickhouse)
 try {
+  // The network rules as they follow the worker's visits (the rules worker's pass may not have come since the last of them).
+  await refreshNetworkRules(store, [result.org_id])
   const before = await measure(store)
   const refreshed = new Progress()
   const t0 = Date.now()

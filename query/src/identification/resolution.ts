@@ -6,7 +6,8 @@ import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
  * identity worker stores each visit's facts (workers/src/identity); this
  * resolves them when read, against the imported tables as they are now, so
  * an import counts at once and nothing resolved can go stale (the free
- * data's organisation-wide rules, below, follow the visits within seconds).
+ * data's organisation-wide rules, below, follow the visits within a pass
+ * of the workers).
  *
  * Person, for the visit's person (people/identity.ts's key: the user id; an
  * anonymous id linked to a user by any visit carrying both, the first such
@@ -43,7 +44,8 @@ import { FREE_MAIL_DOMAINS } from '../companies/domain.ts'
  *    the organisation's visits: the workers work them out when the visits
  *    change and keep them in network_rules (NETWORK_RULES_SQL), which the
  *    resolution reads, so they follow the visits within the workers' pass
- *    (seconds) rather than at once.
+ *    (5 s; a minute for an organisation whose visits never stop changing)
+ *    rather than at once.
  * Bots (people/bots.ts) are nobody: their visits are left out.
  *
  * The SQL reads {free_mail:Array(String)} (RESOLUTION_PARAMS) and

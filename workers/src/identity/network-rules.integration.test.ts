@@ -7,7 +7,7 @@ import { keyToText, V4_MAPPED_BASE } from './ip.ts'
 import { RangeTable } from './ranges.ts'
 import type { Hit } from './visits.ts'
 import { freeNetworkData, Networks, type FreeNetworkData } from './networks/index.ts'
-import { MAX_AGE_MS, NetworkRulesKeeper, startNetworkRulesWorker, type NetworkRulesChange } from './network-rules.ts'
+import { MAX_AGE_MS, NetworkRulesKeeper, refreshNetworkRules, startNetworkRulesWorker, type NetworkRulesChange } from './network-rules.ts'
 
 /**
  * Issue 19: the free data's organisation-wide rules (an address many visitors
@@ -65,19 +65,31 @@ describe('the network rules', () => {
     expect(await companyOf('org-a', crowd[0]!.visitorId)).toMatchObject({ company_name: '', company_via: '', network_kind: 'shared' })
     expect(await companyOf('org-a', office.visitorId)).toMatchObject({ company_name: 'Cisco', company_via: 'ip' })
 
+    // A visit more in org-a: not at once (it waits 100 times what the last working-out took), then worked out again,
+    // its rule found as it was stored, so nothing is written and the address stays shared.
+    await storeHits(store, networks, [hit('org-a', ciscoAddress(14))])
+    clock += 1
+    expect(await keeper.pass()).toEqual([])
+    clock += 10 * 60_000
+    expect(await keeper.pass()).toEqual([expect.objectContaining({ org: 'org-a', written: 0, removed: 0 })])
+    expect(await companyOf('org-a', crowd[0]!.visitorId)).toMatchObject({ network_kind: 'shared' })
+
     // Nothing changed: nothing is worked out, however long after.
     clock += 10 * 60_000
     expect(await keeper.pass()).toEqual([])
 
-    // A visit more in org-b: only org-b's rules are worked out again, and none of them changes.
-    await storeHits(store, networks, [hit('org-b', ciscoAddress(14))])
+    // A visit more in org-b: only org-b's rules are worked out again.
+    await storeHits(store, networks, [hit('org-b', ciscoAddress(15))])
     clock += 10 * 60_000
-    const second = await keeper.pass()
-    expect(second).toEqual([expect.objectContaining({ org: 'org-b', written: 0, removed: 0 })])
+    expect(await keeper.pass()).toEqual([expect.objectContaining({ org: 'org-b', written: 0, removed: 0 })])
 
-    // The wide networks' rule reads the last 30 days: after an hour every organisation's rules are worked out again.
+    // The wide networks' rule reads the last 30 days: after an hour every organisation's rules are worked out again,
+    // and none of them changes.
     clock += MAX_AGE_MS
-    expect(orgsOf(await keeper.pass())).toEqual(['org-a', 'org-b'])
+    const hourly = await keeper.pass()
+    expect(orgsOf(hourly)).toEqual(['org-a', 'org-b'])
+    expect(hourly.every((c) => c.written === 0 && c.removed === 0)).toBe(true)
+    expect(await companyOf('org-a', crowd[0]!.visitorId)).toMatchObject({ network_kind: 'shared' })
   })
 
   it('drop a rule that no longer holds: a visitor of the crowd found a bot leaves it one short', async () => {
@@ -97,6 +109,19 @@ describe('the network rules', () => {
     clock += 10 * 60_000
     expect(await keeper.pass()).toEqual([expect.objectContaining({ org: 'org-c', written: 0, removed: 1 })])
     expect(await companyOf('org-c', crowd[1]!.visitorId)).toMatchObject({ company_name: 'Cisco', company_via: 'ip' })
+  })
+
+  it('remove a rule another process wrote with its clock an hour ahead', async () => {
+    const ahead = (Date.now() + 60 * 60_000) * 1000
+    await store.client.insert({
+      table: 'network_rules',
+      values: [{ org_id: 'org-e', rule: 'wide_network', address: '', day: '1970-01-01', ip_asn: 109, domain: '', version: ahead, is_deleted: 0 }],
+      format: 'JSONEachRow',
+    })
+    // org-e has no visits: the rule no longer holds, and its tombstone must win over the row's version.
+    expect(await refreshNetworkRules(store, ['org-e'])).toEqual([expect.objectContaining({ org: 'org-e', written: 0, removed: 1 })])
+    const left = await store.client.query({ query: "SELECT count() AS n FROM network_rules FINAL WHERE org_id = 'org-e'", format: 'JSONEachRow' })
+    expect((await left.json<{ n: number | string }>()).map((r) => Number(r.n))).toEqual([0])
   })
 
   it('follow the visits with no one asking, as the workers role runs them', async () => {

@@ -9,7 +9,7 @@ import { insert, select } from '../jobs/store.ts'
  * so that a resolution reads a few rows instead of all of the organisation's
  * visits. They change only as the visits and the bots among them do: a pass
  * reads each organisation's fingerprint (its visit rows' count and versions,
- * its bots' count and latest mark) and works out again the rules of those
+ * its bots' number: bots are never unmarked) and works out again the rules of those
  * whose fingerprint changed, writing only the rows that changed.
  */
 interface RuleRow {
@@ -33,33 +33,56 @@ export interface NetworkRulesChange {
 
 const keyOf = (r: RuleRow) => `${r.rule}\t${r.address}\t${r.day}\t${r.ip_asn}`
 
-/** Versions of the rows written: microseconds, and never the same twice in a process. */
-let lastVersion = 0
-const nextVersion = (now: Date) => (lastVersion = Math.max(now.getTime() * 1000, lastVersion + 1))
+/**
+ * A row's version: microseconds of now, and above every version stored for
+ * the organisation, so that what a pass writes wins over what any process
+ * wrote before it (in a cluster, one whose clock runs ahead).
+ */
+const versionOf = (now: Date, storedMax: number) => Math.max(now.getTime() * 1000, storedMax + 1)
+
+/**
+ * One working-out of an organisation's rules at a time in this process (the
+ * worker's pass and a refresh job's): a working-out that read older visits
+ * must not write after one that read newer ones.
+ */
+const running = new Map<string, Promise<unknown>>()
+async function exclusive<T>(org: string, work: () => Promise<T>): Promise<T> {
+  const before = running.get(org) ?? Promise.resolve()
+  const mine = before.catch(() => {}).then(work)
+  running.set(org, mine)
+  try {
+    return await mine
+  } finally {
+    if (running.get(org) === mine) running.delete(org)
+  }
+}
 
 /** Works out the rules of these organisations from their visits as they are now, and writes what changed. */
 export async function refreshNetworkRules(store: EventStore, orgs: readonly string[], now = new Date()): Promise<NetworkRulesChange[]> {
   const changes: NetworkRulesChange[] = []
-  for (const org of orgs) {
-    const started = performance.now()
-    const [fresh, stored] = await Promise.all([
-      select<RuleRow>(store.client, NETWORK_RULES_SQL, orgParams(org)),
-      select<RuleRow>(store.client, 'SELECT org_id, rule, address, day, ip_asn, domain FROM network_rules FINAL WHERE org_id = {org:String}', { org }),
-    ])
-    const before = new Map(stored.map((r) => [keyOf(r), r]))
-    const version = nextVersion(now)
-    const rows: (RuleRow & { version: number; is_deleted: number })[] = []
-    for (const r of fresh) {
-      const old = before.get(keyOf(r))
-      before.delete(keyOf(r))
-      if (!old || old.domain !== r.domain) rows.push({ ...r, version, is_deleted: 0 })
-    }
-    const written = rows.length
-    for (const r of before.values()) rows.push({ ...r, version, is_deleted: 1 })
-    await insert(store.client, 'network_rules', rows)
-    changes.push({ org, written, removed: rows.length - written, ms: performance.now() - started })
-  }
+  for (const org of orgs) changes.push(await exclusive(org, () => refreshOrg(store, org, now)))
   return changes
+}
+
+async function refreshOrg(store: EventStore, org: string, now: Date): Promise<NetworkRulesChange> {
+  const started = performance.now()
+  const [fresh, stored, [max]] = await Promise.all([
+    select<RuleRow>(store.client, NETWORK_RULES_SQL, orgParams(org)),
+    select<RuleRow>(store.client, 'SELECT org_id, rule, address, day, ip_asn, domain FROM network_rules FINAL WHERE org_id = {org:String}', { org }),
+    select<{ version: string }>(store.client, 'SELECT max(version) AS version FROM network_rules WHERE org_id = {org:String}', { org }),
+  ])
+  const version = versionOf(now, Number(max?.version ?? 0))
+  const before = new Map(stored.map((r) => [keyOf(r), r]))
+  const written: Array<RuleRow & { version: number; is_deleted: number }> = []
+  for (const r of fresh) {
+    const old = before.get(keyOf(r))
+    before.delete(keyOf(r))
+    if (!old || old.domain !== r.domain) written.push({ ...r, version, is_deleted: 0 })
+  }
+  // Tombstones first: were a key ever both (it cannot be, by keyOf), the rule that holds would be the last row.
+  const removed = [...before.values()].map((r) => ({ ...r, version, is_deleted: 1 }))
+  await insert(store.client, 'network_rules', [...removed, ...written])
+  return { org, written: written.length, removed: removed.length, ms: performance.now() - started }
 }
 
 /**
@@ -71,7 +94,7 @@ const FINGERPRINTS_SQL = `
   SELECT org_id, arrayStringConcat(arraySort(arrayFilter(p -> p != '', groupArray(part))), ' ') AS fingerprint FROM (
     SELECT org_id, concat('visits ', toString(count()), ' ', toString(sum(version))) AS part FROM identified_visits GROUP BY org_id
     UNION ALL
-    SELECT org_id, concat('bots ', toString(count()), ' ', toString(max(detected_at))) AS part FROM bot_visitors GROUP BY org_id
+    SELECT org_id, concat('bots ', toString(uniqExact(anonymous_id))) AS part FROM bot_visitors GROUP BY org_id
     UNION ALL
     SELECT DISTINCT org_id, '' AS part FROM network_rules
   )
@@ -103,8 +126,9 @@ export interface NetworkRulesWorkerDeps {
 /**
  * The organisations' rules, worked out again as their visits change: what a
  * pass decides is due. Its memory is this process's: a start works out every
- * organisation's rules once. In a cluster every workers process keeps them;
- * their writes are the same rows.
+ * organisation's rules once. In a cluster every workers process keeps them
+ * (each works out every organisation's); their writes are the same rows, the
+ * latest winning.
  */
 export class NetworkRulesKeeper {
   private readonly known = new Map<string, { fingerprint: string; at: number; ms: number }>()

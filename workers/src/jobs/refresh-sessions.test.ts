@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chTime, type IngestedEvent } from '@fl0/contracts'
 import type { EventStore } from '@fl0/stores'
 import { eventRow, insertEvents, openTestEventStore } from '@fl0/stores/events/testing'
-import { Networks } from '../identity/networks/index.ts'
+import { SHARED_ADDRESS_VISITORS } from '@fl0/query'
+import { freeNetworkData, Networks } from '../identity/networks/index.ts'
 import { RangeTable } from '../identity/ranges.ts'
 import { Progress } from './progress.ts'
 import { refreshSessions } from './refresh-sessions.ts'
@@ -86,5 +87,17 @@ describe('refresh sessions and people', () => {
     const again = new Progress()
     await refreshSessions(store, networks, ['sliced'], again, now, { eventsPerSlice: 2 })
     expect(again.counts).toMatchObject({ events: 11, visits: 8, written: 0, removed: 0, unchanged: 8 })
+  })
+
+  it("works out the organisation's network rules as it ends: an address 50 visitors shared in a day names no company", async () => {
+    const free = freeNetworkData()!
+    // An address of Cisco's (AS109), a company to the free data.
+    const n = free.asns.v4RangesOf(109)[0]![0] + 11
+    const ip = [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.')
+    const crowd = Array.from({ length: SHARED_ADDRESS_VISITORS }, (_, i) => eventRow({ org_id: 'crowd', anonymous_id: `c${i}`, type: 'page', timestamp: at(i), ip }))
+    await insertEvents(store, crowd)
+    await refreshSessions(store, new Networks(RangeTable.empty(), free), ['crowd'], new Progress(), new Date(T0 + 200 * 60_000))
+    const r = await store.client.query({ query: "SELECT rule, address, toString(day) AS day FROM network_rules FINAL WHERE org_id = 'crowd'", format: 'JSONEachRow' })
+    expect(await r.json()).toEqual([{ rule: 'shared_address', address: `::ffff:${ip}`, day: '2026-03-02' }])
   })
 })

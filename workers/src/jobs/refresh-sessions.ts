@@ -152,8 +152,13 @@ async function refreshOrg(store: EventStore, networks: Networks, org: string, pr
     progress.add('written', Number(n?.written ?? 0))
     progress.add('removed', Number(n?.removed ?? 0))
     progress.add('unchanged', Number(n?.staged ?? 0) - Number(n?.written ?? 0))
-    // The organisation-wide rules follow the visits at once, rather than at the network rules worker's next pass.
-    await refreshNetworkRules(store, [org], now)
+    // The organisation-wide rules follow the visits at once, rather than at the network rules worker's next pass
+    // (which would work them out anyway: the job's visits are written, and it fails for nothing if this does).
+    try {
+      await refreshNetworkRules(store, [org], now)
+    } catch (err) {
+      progress.log(`network rules of ${org} not worked out (${err instanceof Error ? err.message : String(err)}): the workers' next pass will`)
+    }
   } finally {
     await client.command({ query: `DROP TABLE IF EXISTS ${staging}` })
     await client.command({ query: `DROP TABLE IF EXISTS ${diff}` })
