@@ -1,5 +1,6 @@
 import type { Consumer, EventStore } from '@fl0/stores'
 import { detectBots, LOOK_BACK_MS, type BotScan } from './scan.ts'
+import { startPeriodic } from '../periodic.ts'
 
 export { detectBots, LOOK_BACK_MS, MAX_AGENTS, STAMP_SLACK_MS, type BotScan } from './scan.ts'
 export { MAX_MEDIAN_SPAN_MS, MAX_PAGES, MIN_SESSIONS } from './sql/behaviour.ts'
@@ -39,9 +40,6 @@ export function startBotsWorker(deps: BotsWorkerDeps): Consumer {
   const now = deps.now ?? (() => new Date())
   const intervalMs = deps.intervalMs ?? 60_000
   let watermark = now().getTime() - (deps.lookBackMs ?? LOOK_BACK_MS)
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let current: Promise<void> = Promise.resolve()
 
   async function scanOnce(): Promise<boolean> {
     const at = now()
@@ -55,25 +53,9 @@ export function startBotsWorker(deps: BotsWorkerDeps): Consumer {
     return until < at.getTime()
   }
 
-  const tick = () => {
-    let behind = false
-    current = (async () => {
-      try {
-        behind = await scanOnce()
-      } catch (err) {
-        deps.logger.warn({ err }, 'bots: scan failed; trying again')
-      }
-    })().finally(() => {
-      if (!stopped) timer = setTimeout(tick, behind ? 0 : intervalMs)
-    })
-  }
-  timer = setTimeout(tick, 0)
-
-  return {
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await current
-    },
-  }
+  return startPeriodic(
+    async () => ((await scanOnce()) ? 0 : intervalMs),
+    intervalMs,
+    (err) => deps.logger.warn({ err }, 'bots: scan failed; trying again'),
+  )
 }

@@ -1,6 +1,7 @@
 import type { Consumer, EventStore } from '@fl0/stores'
 import { NETWORK_RULES_SQL, orgParams } from '@fl0/query'
 import { insert, select } from '../jobs/store.ts'
+import { startPeriodic } from '../periodic.ts'
 
 /**
  * The free data's organisation-wide rules (shared addresses, wide networks,
@@ -157,33 +158,15 @@ export class NetworkRulesKeeper {
  * so that the resolution's rules follow the visits within seconds.
  */
 export function startNetworkRulesWorker(deps: NetworkRulesWorkerDeps): Consumer {
-  const intervalMs = deps.intervalMs ?? 5_000
   const keeper = new NetworkRulesKeeper(deps.store, deps.now)
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let current: Promise<void> = Promise.resolve()
-
-  const tick = () => {
-    current = (async () => {
-      try {
-        const changes = await keeper.pass()
-        const changed = changes.filter((c) => c.written + c.removed > 0)
-        if (changed.length > 0) deps.logger.info({ changed }, 'network rules: rules changed')
-        deps.onPass?.(changes)
-      } catch (err) {
-        deps.logger.warn({ err }, 'network rules: pass failed; trying again')
-      }
-    })().finally(() => {
-      if (!stopped) timer = setTimeout(tick, intervalMs)
-    })
-  }
-  timer = setTimeout(tick, 0)
-
-  return {
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      await current
+  return startPeriodic(
+    async () => {
+      const changes = await keeper.pass()
+      const changed = changes.filter((c) => c.written + c.removed > 0)
+      if (changed.length > 0) deps.logger.info({ changed }, 'network rules: rules changed')
+      deps.onPass?.(changes)
     },
-  }
+    deps.intervalMs ?? 5_000,
+    (err) => deps.logger.warn({ err }, 'network rules: pass failed; trying again'),
+  )
 }
