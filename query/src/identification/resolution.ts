@@ -132,7 +132,7 @@ const rulesOf = (rule: string, columns: string) => `SELECT ${columns} FROM netwo
  * The addresses (per day) and networks that the free data does not name for
  * the organisation, and the networks' learned domains, as network_rules
  * holds them: a few rows, where working them out reads all of the
- * organisation's visits (about 0.9 s at 1.3 million visits, bench/README.md).
+ * organisation's visits (0.5–0.9 s at 1.3 million visits, bench/README.md).
  */
 const SHARED_SQL = `
   shared_addresses AS (${rulesOf('shared_address', 'org_id, address, day')}),
