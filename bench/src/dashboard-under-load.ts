@@ -64,10 +64,10 @@ interface Prepared {
 }
 
 /** The bench organisation, and the demo's events for it in the data directory's chDB. */
-async function prepare(): Promise<Prepared> {
+async function prepare(): Promise<Required<Prepared>> {
   const file = join(dataDir, 'prepared.json')
   let prepared: Prepared | undefined = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Prepared) : undefined
-  if (prepared?.visits !== undefined) return prepared
+  if (prepared?.visits !== undefined) return prepared as Required<Prepared>
   mkdirSync(dataDir, { recursive: true })
   let orgId = prepared?.orgId
   if (!orgId) {
@@ -91,12 +91,12 @@ async function prepare(): Promise<Prepared> {
   console.error(`wrote ${prepared.visits.toLocaleString('en')} identified visits in ${((performance.now() - started) / 1000).toFixed(0)} s`)
   await store.close()
   writeFileSync(file, JSON.stringify(prepared))
-  return prepared
+  return { ...prepared, visits: prepared.visits }
 }
 
 const prepared = await prepare()
 if (values['prepare-only']) {
-  console.log(`prepared ${prepared.events.toLocaleString('en')} events and ${prepared.visits!.toLocaleString('en')} identified visits for ${prepared.orgId} in ${dataDir}`)
+  console.log(`prepared ${prepared.events.toLocaleString('en')} events and ${prepared.visits.toLocaleString('en')} identified visits for ${prepared.orgId} in ${dataDir}`)
   process.exit(0)
 }
 
@@ -171,7 +171,7 @@ const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length 
 const rate = Number(values.rate)
 
 console.log(`machine: ${cpus().length} × ${cpus()[0]?.model.trim()}, ${Math.round(totalmem() / 2 ** 30)} GiB; Node ${process.version}`)
-console.log(`data: ${prepared.events.toLocaleString('en')} events (the demo generator's, 90 days to ${prepared.end}) and ${prepared.visits!.toLocaleString('en')} identified visits in ${dataDir}`)
+console.log(`data: ${prepared.events.toLocaleString('en')} events (the demo generator's, 90 days to ${prepared.end}) and ${prepared.visits.toLocaleString('en')} identified visits in ${dataDir}`)
 console.log(`load average at start ${loadLine()}; ${values.rate} events/s asked; one call every ${values.pace} ms`)
 
 const server: BenchServer = await startBenchServer(dataDir)

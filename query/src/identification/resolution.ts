@@ -299,7 +299,7 @@ export const COMPANY_CANDIDATES_SQL = `
       SELECT visitor_id, user_id, anonymous_id FROM identified_visits FINAL
       WHERE org_id = {org:String} AND (
         ip_domain = {domain:String}
-        OR (ip_source = 'free' AND ip_domain = '' AND ip_asn IN (SELECT ip_asn FROM network_rules FINAL WHERE org_id = {org:String} AND rule = 'network_domain' AND domain = {domain:String}))
+        OR (ip_source = 'free' AND ip_domain = '' AND ip_asn IN (SELECT ip_asn FROM (${rulesOf('network_domain', 'ip_asn, domain')}) WHERE domain = {domain:String}))
         OR endsWith(email, concat('@', {domain:String})) OR endsWith(email, concat('.', {domain:String}))
         OR (puid != '' AND puid IN (SELECT puid FROM identity_links WHERE up_id IN (SELECT up_id FROM company_people) OR (hem != '' AND hem IN (SELECT hem FROM company_hems))))
         OR (email != '' AND lower(hex(SHA256(email))) IN (SELECT hem FROM company_hems))
