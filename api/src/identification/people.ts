@@ -1,4 +1,4 @@
-import { CANDIDATE_VISITS_FILTER, IP_COMPANY_COLUMNS_SQL, LINKED_ANONS_SQL, orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
+import { CANDIDATE_VISITS_FILTER, LINKED_ANONS_SQL, orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
 
 /**
  * What visitor identification knows of some people (people/identity.ts's
@@ -32,14 +32,9 @@ export async function loadPersonIdentities(client: Client, org: string, persons:
   const [linked] = users.length ? await rows<{ anons: string[] }>(client, LINKED_ANONS_SQL, { org, c_users: users }) : [{ anons: [] }]
   const found = await rows<Record<string, string | number | null>>(
     client,
+    // persons carries the company of their addresses too: their visits are read and grouped once (bench/README.md).
     `WITH ${resolutionCtes(CANDIDATE_VISITS_FILTER)}
-    SELECT p.*, g.ip_company_name AS ip_company_name, g.ip_company_domain AS ip_company_domain
-    FROM persons AS p
-    LEFT JOIN (
-      SELECT v.org_id AS org_id, v.person AS person, ${IP_COMPANY_COLUMNS_SQL}
-      FROM visit_networks AS v GROUP BY v.org_id, v.person
-    ) AS g ON g.org_id = p.org_id AND g.person = p.person
-    WHERE p.person IN {persons:Array(String)}`,
+    SELECT * FROM persons WHERE person IN {persons:Array(String)}`,
     { ...orgParams(org), c_visitors: anons, c_users: users, c_anons: [...anons, ...(linked?.anons ?? [])], persons: [...persons] },
   )
   return new Map(

@@ -14,8 +14,10 @@ import { orgParams, resolutionCtes, resolvedVisitsSql } from './resolution.ts'
  */
 let store: EventStore
 
-const visit = (org: string, visitorId: string, at: string, ids: { anonymous_id?: string; user_id?: string; puid?: string; email?: string }) =>
+type Network = { ip_company: string; ip_domain: string; ip_kind: string; ip_source: string }
+const visit = (org: string, visitorId: string, at: string, ids: { anonymous_id?: string; user_id?: string; puid?: string; email?: string }, network?: Network) =>
   JSON.stringify({
+    ...network,
     org_id: org,
     visitor_id: visitorId,
     started_at: at,
@@ -50,6 +52,11 @@ beforeAll(async () => {
     // Two e-mails at the same moment.
     visit('acme', 'v13', '2026-03-01 10:00:00.000', { user_id: 'u-tie', email: 'tie@alpha.io' }),
     visit('acme', 'v14', '2026-03-01 10:00:00.000', { user_id: 'u-tie', email: 'tie@zulu.io' }),
+    // Dana moved from one company's network to another's, and visits from home (an ISP names no company) since;
+    // her puid has two links, so each of her visits meets two of them.
+    visit('moves', 'w1', '2026-03-01 10:00:00.000', { user_id: 'u-dana', puid: 'puid-dana' }, { ip_company: 'Old Co', ip_domain: 'old.example', ip_kind: 'company', ip_source: 'partner' }),
+    visit('moves', 'w2', '2026-03-05 10:00:00.000', { user_id: 'u-dana', puid: 'puid-dana' }, { ip_company: 'New Co', ip_domain: 'new.example', ip_kind: 'company', ip_source: 'partner' }),
+    visit('moves', 'w3', '2026-03-09 10:00:00.000', { user_id: 'u-dana', puid: 'puid-dana' }, { ip_company: 'Comcast', ip_domain: 'comcast.net', ip_kind: 'isp', ip_source: 'free' }),
   ])
   const link = (puid: string, upId: string, at: string, org = '') =>
     JSON.stringify({ puid, up_id: upId, hem: '', source: 'callback', linked_at: at, org_id: org })
@@ -59,6 +66,8 @@ beforeAll(async () => {
     link('puid-cleo-2', 'up-unknown', '2026-03-02 10:00:00.000'),
     // Signed for another organisation: not Cleo's here.
     link('puid-cleo-2', 'up-elsewhere', '2026-03-03 10:00:00.000', 'other'),
+    link('puid-dana', 'up-dana-1', '2026-03-01 10:00:00.000'),
+    link('puid-dana', 'up-dana-2', '2026-03-02 10:00:00.000'),
   ])
   await store.insertLines('universal_persons', [
     JSON.stringify({ up_id: 'up-cleo', first_name: 'Cleo', last_name: 'Park', imported_at: '2026-01-01 00:00:00.000' }),
@@ -107,6 +116,15 @@ describe('the person of a visit', () => {
       orgParams('acme'),
     )
     expect(people).toEqual([{ person: 'u-tie', email: 'tie@zulu.io' }])
+  })
+
+  it('gives a person the company of their latest visit whose network names one, whatever links their visits meet', async () => {
+    const people = await rows<{ person: string; ip_company_name: string; ip_company_domain: string }>(
+      store.client,
+      `WITH ${resolutionCtes()} SELECT person, ip_company_name, ip_company_domain FROM persons`,
+      orgParams('moves'),
+    )
+    expect(people).toEqual([{ person: 'u-dana', ip_company_name: 'New Co', ip_company_domain: 'new.example' }])
   })
 
   it("links within each organisation when every organisation's visits are read (the admin's grids)", async () => {

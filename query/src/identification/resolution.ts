@@ -161,6 +161,19 @@ export function resolutionCtes(visitFilter?: string): string {
       FROM visits
     )
   ),
+  visit_networks AS (
+    SELECT k.*,
+      -- As the address names a company: the free data's network with its domain learned from the visitors, and no name
+      -- behind a shared address or a wide network ('shared'); an imported range as it is.
+      if(k.ip_domain = '' AND k.ip_source = 'free', nd.domain, k.ip_domain) AS network_domain,
+      if(k.ip_source = 'free' AND k.ip_kind IN ${NAMED_KINDS_SQL}
+        AND ((k.org_id, ${ADDRESS_KEY_SQL('k.ip')}, toDate(k.started_at)) IN (SELECT org_id, address, day FROM shared_addresses)
+          OR (k.org_id, k.ip_asn) IN (SELECT org_id, ip_asn FROM wide_networks)),
+        'shared', k.ip_kind) AS network_kind,
+      toUInt8(network_kind IN ${NAMED_KINDS_SQL} AND (network_domain != '' OR k.ip_company != '')) AS network_named
+    FROM keyed AS k
+    LEFT JOIN network_domains AS nd ON nd.org_id = k.org_id AND nd.ip_asn = k.ip_asn
+  ),
   link_hems AS (
     SELECT hem, min(up_id) AS up_id FROM universal_hems
     WHERE hem IN (SELECT hem FROM identity_links WHERE hem != '')
@@ -189,26 +202,33 @@ export function resolutionCtes(visitFilter?: string): string {
   -- Each person, from their visits, with what the links of their puids that count for the organisation say
   -- (a signed callback's for the organisation it named; an unscoped link's for every organisation, but an
   -- unsigned callback's not for one that requires signed ones): the latest link to a known universal person,
-  -- and whether any carried a hashed e-mail. One pass over the visits joined to the links, not a second
-  -- read of them (each reference to keyed reads the persons' visits again: bench/README.md).
+  -- and whether any carried a hashed e-mail; and the company their address names, that of their latest visit
+  -- whose network names one (the person's company, 'ip', when their own is not known). One pass over the
+  -- visits joined to the links, not a second read of them (each reference to keyed or visit_networks reads
+  -- the persons' visits again: bench/README.md). Every aggregate here is a max, which the links' fan-out of a
+  -- visit leaves as it is.
   people AS (
     SELECT c.org_id AS org_id, c.person AS person,
       -- Ties (two visits ending at the same moment, two links made at once) go to the greater value, whatever
       -- order the join gives the rows.
       argMaxIf(c.email, (c.ended_at, c.email), c.email != '') AS email, argMaxIf(c.name, (c.ended_at, c.name), c.name != '') AS identify_name,
       argMaxIf(c.up_id, (c.linked_at, c.up_id), c.counts AND c.known) AS cb_up_id,
-      max(c.counts AND c.hem != '') AS cb_has_hem
+      max(c.counts AND c.hem != '') AS cb_has_hem,
+      argMaxIf(c.ip_company, c.ended_at, c.network_named) AS ip_company_name,
+      argMaxIf(c.network_domain, c.ended_at, c.network_named) AS ip_company_domain
     FROM (
       SELECT k.org_id AS org_id, k.person AS person, k.email AS email, k.name AS name, k.ended_at AS ended_at,
+        k.ip_company AS ip_company, k.network_domain AS network_domain, k.network_named AS network_named,
         l.up_id AS up_id, l.linked_at AS linked_at, l.known AS known, l.hem AS hem,
         l.puid != '' AND (l.link_org = k.org_id
           OR (l.link_org = '' AND (l.source = 'cookies' OR k.org_id NOT IN (SELECT org_id FROM signed_only_orgs)))) AS counts
-      FROM keyed AS k LEFT JOIN puid_links AS l ON l.puid = k.puid
+      FROM visit_networks AS k LEFT JOIN puid_links AS l ON l.puid = k.puid
     ) AS c
     GROUP BY c.org_id, c.person
   ),
   resolved AS (
     SELECT p.org_id AS org_id, p.person AS person, p.email AS email, p.identify_name AS identify_name,
+      p.ip_company_name AS ip_company_name, p.ip_company_domain AS ip_company_domain,
       if(p.cb_up_id != '', p.cb_up_id, ident.up_id) AS up_id,
       multiIf(p.cb_up_id != '', 'callback', NOT startsWith(p.person, 'anon:') OR p.email != '', 'identify', '') AS person_via,
       toUInt8(p.cb_has_hem OR (ident.up_id != '')) AS has_hem
@@ -224,6 +244,7 @@ export function resolutionCtes(visitFilter?: string): string {
   ),
   persons AS (
     SELECT r.org_id AS org_id, r.person AS person, r.person_via AS person_via, r.email AS email, r.has_hem AS has_hem,
+      r.ip_company_name AS ip_company_name, r.ip_company_domain AS ip_company_domain,
       if(u.up_id != '', u.up_id, '') AS up_id,
       if(u.up_id != '', trimBoth(concat(u.first_name, ' ', u.last_name)), r.identify_name) AS person_name,
       u.job_title AS role, u.linkedin_url AS linkedin_url, u.employees AS employees, u.revenue AS revenue,
@@ -236,19 +257,6 @@ export function resolutionCtes(visitFilter?: string): string {
       multiIf(business_by_email, email_domain, u.company_domain) AS person_company_domain,
       multiIf(business_by_email, if(u.company_domain = email_domain, u.company_name, ''), u.company_name) AS person_company_name
     FROM resolved AS r LEFT JOIN universal AS u ON u.up_id = r.up_id
-  ),
-  visit_networks AS (
-    SELECT k.*,
-      -- As the address names a company: the free data's network with its domain learned from the visitors, and no name
-      -- behind a shared address or a wide network ('shared'); an imported range as it is.
-      if(k.ip_domain = '' AND k.ip_source = 'free', nd.domain, k.ip_domain) AS network_domain,
-      if(k.ip_source = 'free' AND k.ip_kind IN ${NAMED_KINDS_SQL}
-        AND ((k.org_id, ${ADDRESS_KEY_SQL('k.ip')}, toDate(k.started_at)) IN (SELECT org_id, address, day FROM shared_addresses)
-          OR (k.org_id, k.ip_asn) IN (SELECT org_id, ip_asn FROM wide_networks)),
-        'shared', k.ip_kind) AS network_kind,
-      toUInt8(network_kind IN ${NAMED_KINDS_SQL} AND (network_domain != '' OR k.ip_company != '')) AS network_named
-    FROM keyed AS k
-    LEFT JOIN network_domains AS nd ON nd.org_id = k.org_id AND nd.ip_asn = k.ip_asn
   ),
   resolved_visits AS (
     SELECT v.org_id AS org_id, v.visitor_id AS visitor_id, v.started_at AS started_at, v.ended_at AS ended_at,
@@ -264,15 +272,6 @@ export function resolutionCtes(visitFilter?: string): string {
     LEFT JOIN persons AS p ON p.org_id = v.org_id AND p.person = v.person
   )`
 }
-
-/**
- * Columns of a person's visits grouped (visit_networks as `v`): the company their address names, that of their
- * latest visit whose network names one. It is the person's company ('ip') when their own (persons'
- * person_company_via) is not known. Read from visit_networks, not resolved_visits, so that a query of persons
- * with these plans the persons once: resolved_visits joins them again, and doubled the People list's planning.
- */
-export const IP_COMPANY_COLUMNS_SQL = `argMaxIf(v.ip_company, v.ended_at, v.network_named) AS ip_company_name,
-      argMaxIf(v.network_domain, v.ended_at, v.network_named) AS ip_company_domain`
 
 /** Every visit of the organisation with its person and company (resolved_visits' columns). */
 export function resolvedVisitsSql(visitFilter?: string): string {

@@ -1,4 +1,4 @@
-import { IP_COMPANY_COLUMNS_SQL, orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
+import { orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
 import { iso, num, numOrNull, orNull } from './page.ts'
 
 /**
@@ -12,7 +12,7 @@ export async function peopleTable(client: Client, filters: { orgId?: string; sho
   const params = { ...orgParams(filters.orgId), ...page, ip2company: filters.showIp2Company, name: filters.name ?? '' }
   const grouped = `
     SELECT v.org_id AS org_id, v.person AS person, count() AS visits, min(v.started_at) AS first_seen, max(v.ended_at) AS last_seen,
-      argMax(v.ip, v.ended_at) AS last_ip, ${IP_COMPANY_COLUMNS_SQL}
+      argMax(v.ip, v.ended_at) AS last_ip
     FROM visit_networks AS v GROUP BY v.org_id, v.person`
   const where = `({ip2company:Bool} OR p.person_via != '')
     AND ({name:String} = '' OR positionCaseInsensitiveUTF8(p.person_name, {name:String}) > 0
@@ -21,8 +21,7 @@ export async function peopleTable(client: Client, filters: { orgId?: string; sho
     rows<Record<string, string | number | null>>(
       client,
       `WITH ${resolutionCtes()}
-      SELECT p.*, g.visits AS visits, g.first_seen AS first_seen, g.last_seen AS last_seen, g.last_ip AS last_ip,
-        g.ip_company_name AS ip_company_name, g.ip_company_domain AS ip_company_domain
+      SELECT p.*, g.visits AS visits, g.first_seen AS first_seen, g.last_seen AS last_seen, g.last_ip AS last_ip
       FROM persons AS p INNER JOIN (${grouped}) AS g ON g.org_id = p.org_id AND g.person = p.person
       WHERE ${where}
       ORDER BY g.last_seen DESC, p.org_id, p.person
