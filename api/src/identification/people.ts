@@ -5,7 +5,7 @@ import { CANDIDATE_VISITS_FILTER, LINKED_ANONS_SQL, orgParams, resolutionCtes, r
  * keys: user ids and 'anon:' + anonymous id), for the people list: their
  * universal record when a callback, a cookie link or their identified e-mail
  * finds one, and their company (resolution.ts's rules; for someone known
- * only by address, the company of their latest visit's range).
+ * only by address, the company of their latest visit whose network names one).
  */
 export interface PersonIdentity {
   person: string

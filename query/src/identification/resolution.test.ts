@@ -57,6 +57,9 @@ beforeAll(async () => {
     visit('moves', 'w1', '2026-03-01 10:00:00.000', { user_id: 'u-dana', puid: 'puid-dana' }, { ip_company: 'Old Co', ip_domain: 'old.example', ip_kind: 'company', ip_source: 'partner' }),
     visit('moves', 'w2', '2026-03-05 10:00:00.000', { user_id: 'u-dana', puid: 'puid-dana' }, { ip_company: 'New Co', ip_domain: 'new.example', ip_kind: 'company', ip_source: 'partner' }),
     visit('moves', 'w3', '2026-03-09 10:00:00.000', { user_id: 'u-dana', puid: 'puid-dana' }, { ip_company: 'Comcast', ip_domain: 'comcast.net', ip_kind: 'isp', ip_source: 'free' }),
+    // Eve's two latest visits end at the same moment, from two companies' networks: one visit names both.
+    visit('moves', 'w4', '2026-03-09 10:00:00.000', { user_id: 'u-eve' }, { ip_company: 'Zulu Name', ip_domain: 'aaa.example', ip_kind: 'company', ip_source: 'partner' }),
+    visit('moves', 'w5', '2026-03-09 10:00:00.000', { user_id: 'u-eve' }, { ip_company: 'Alpha Name', ip_domain: 'zzz.example', ip_kind: 'company', ip_source: 'partner' }),
   ])
   const link = (puid: string, upId: string, at: string, org = '') =>
     JSON.stringify({ puid, up_id: upId, hem: '', source: 'callback', linked_at: at, org_id: org })
@@ -118,13 +121,16 @@ describe('the person of a visit', () => {
     expect(people).toEqual([{ person: 'u-tie', email: 'tie@zulu.io' }])
   })
 
-  it('gives a person the company of their latest visit whose network names one, whatever links their visits meet', async () => {
+  it('gives a person the company of their latest visit whose network names one, whatever links their visits meet; at a tie, name and domain of one visit', async () => {
     const people = await rows<{ person: string; ip_company_name: string; ip_company_domain: string }>(
       store.client,
-      `WITH ${resolutionCtes()} SELECT person, ip_company_name, ip_company_domain FROM persons`,
+      `WITH ${resolutionCtes()} SELECT person, ip_company_name, ip_company_domain FROM persons ORDER BY person`,
       orgParams('moves'),
     )
-    expect(people).toEqual([{ person: 'u-dana', ip_company_name: 'New Co', ip_company_domain: 'new.example' }])
+    expect(people).toEqual([
+      { person: 'u-dana', ip_company_name: 'New Co', ip_company_domain: 'new.example' },
+      { person: 'u-eve', ip_company_name: 'Alpha Name', ip_company_domain: 'zzz.example' },
+    ])
   })
 
   it("links within each organisation when every organisation's visits are read (the admin's grids)", async () => {

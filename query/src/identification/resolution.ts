@@ -155,8 +155,8 @@ export function resolutionCtes(visitFilter?: string): string {
     SELECT * EXCEPT linked_user, if(user_id != '', user_id, if(linked_user != '', linked_user, concat('anon:', anonymous_id))) AS person
     FROM (
       -- An anonymous id's link: the user id of its earliest visit that carries one. A window over the visits
-      -- rather than a join to them grouped: each place that reads keyed (people, visit_networks) reads the
-      -- visits, and their bot check, once rather than twice (bench/README.md).
+      -- rather than a join to them grouped: each place that reads keyed (visit_networks, and through it people
+      -- and resolved_visits) reads the visits, and their bot check, once rather than twice (bench/README.md).
       SELECT *, if(anonymous_id != '', argMinIf(user_id, (started_at, user_id), user_id != '') OVER (PARTITION BY org_id, anonymous_id), '') AS linked_user
       FROM visits
     )
@@ -210,12 +210,12 @@ export function resolutionCtes(visitFilter?: string): string {
   people AS (
     SELECT c.org_id AS org_id, c.person AS person,
       -- Ties (two visits ending at the same moment, two links made at once) go to the greater value, whatever
-      -- order the join gives the rows.
+      -- order the join gives the rows; the address's company name and domain both come from the same visit.
       argMaxIf(c.email, (c.ended_at, c.email), c.email != '') AS email, argMaxIf(c.name, (c.ended_at, c.name), c.name != '') AS identify_name,
       argMaxIf(c.up_id, (c.linked_at, c.up_id), c.counts AND c.known) AS cb_up_id,
       max(c.counts AND c.hem != '') AS cb_has_hem,
-      argMaxIf(c.ip_company, c.ended_at, c.network_named) AS ip_company_name,
-      argMaxIf(c.network_domain, c.ended_at, c.network_named) AS ip_company_domain
+      argMaxIf(c.ip_company, (c.ended_at, c.network_domain, c.ip_company), c.network_named) AS ip_company_name,
+      argMaxIf(c.network_domain, (c.ended_at, c.network_domain, c.ip_company), c.network_named) AS ip_company_domain
     FROM (
       SELECT k.org_id AS org_id, k.person AS person, k.email AS email, k.name AS name, k.ended_at AS ended_at,
         k.ip_company AS ip_company, k.network_domain AS network_domain, k.network_named AS network_named,
