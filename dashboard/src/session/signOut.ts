@@ -28,3 +28,16 @@ export async function signOut(api: Api, go: (url: string) => void = (url) => win
   }
   go(window.location.origin + '/')
 }
+
+let leaving: Promise<void> | undefined
+
+/**
+ * signOut, at most once a page. The user menu's Log out ends the session on
+ * the server first; a screen's requests still in flight then come back 401,
+ * and each 401 signs out too (part 1 §6). Each sign-out ends in a navigation,
+ * and a second one cut the first short (the browser aborts it): they share
+ * one here. `go` is the first caller's.
+ */
+export function signOutOnce(api: Api, go?: (url: string) => void): Promise<void> {
+  return (leaving ??= signOut(api, go))
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { useApi } from '../api/context.tsx'
-import { signOut } from '../session/signOut.ts'
+import { signOutOnce } from '../session/signOut.ts'
 import { useCurrentUser } from '../session/user.ts'
 import { Popover } from '../ui/Popover.tsx'
 import { Icon } from './icons.tsx'
@@ -61,7 +61,7 @@ export function UserMenu({ org, collapsed }: { org: string; collapsed: boolean }
             aria-busy={leaving || undefined}
             onClick={() => {
               setLeaving(true)
-              void signOut(api)
+              void signOutOnce(api)
             }}
             className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm hover:bg-slate-50 disabled:opacity-60"
           >

@@ -68,4 +68,18 @@ describe('routes', () => {
     expect(go).toHaveBeenCalledWith(window.location.origin + '/')
     expect(sessionStorage.getItem('fl0-id-token')).toBeNull()
   })
+
+  it('signs out once, however many ask: the 401s of the requests in flight after Log out share its navigation', async () => {
+    vi.resetModules()
+    const { signOutOnce } = await import('../session/signOut.ts')
+    const s = fakeServer()
+    s.on('POST', '/api/sign-out', { body: {} })
+    const api = createApi(createHttp({ fetch: s.fetch }))
+    const go = vi.fn()
+    const late = vi.fn()
+    await Promise.all([signOutOnce(api, go), signOutOnce(api, late), signOutOnce(api, late)])
+    expect(s.callsTo('POST', '/api/sign-out')).toHaveLength(1)
+    expect(go).toHaveBeenCalledTimes(1)
+    expect(late).not.toHaveBeenCalled()
+  })
 })
