@@ -39,15 +39,14 @@ export async function loadPersonIdentities(client: Client, org: string, persons:
   )
   return new Map(
     found.map((r) => {
-      const own = r.person_company_via !== ''
       const identity: PersonIdentity = {
         person: String(r.person),
         personVia: String(r.person_via ?? ''),
         name: String(r.person_name ?? ''),
         role: String(r.role ?? ''),
-        companyName: String((own ? r.person_company_name : r.ip_company_name) ?? ''),
-        companyDomain: String((own ? r.person_company_domain : r.ip_company_domain) ?? ''),
-        companyVia: own ? String(r.person_company_via) : r.ip_company_domain || r.ip_company_name ? 'ip' : '',
+        companyName: String(r.company_name ?? ''),
+        companyDomain: String(r.company_domain ?? ''),
+        companyVia: String(r.company_via ?? ''),
         linkedinUrl: String(r.linkedin_url ?? ''),
         employees: r.employees === null || r.employees === undefined ? null : Number(r.employees),
         revenue: r.revenue === null || r.revenue === undefined ? null : Number(r.revenue),

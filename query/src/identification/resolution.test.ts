@@ -122,14 +122,14 @@ describe('the person of a visit', () => {
   })
 
   it('gives a person the company of their latest visit whose network names one, whatever links their visits meet; at a tie, name and domain of one visit', async () => {
-    const people = await rows<{ person: string; ip_company_name: string; ip_company_domain: string }>(
+    const people = await rows<{ person: string; ip_company_name: string; ip_company_domain: string; company_via: string; company_domain: string }>(
       store.client,
-      `WITH ${resolutionCtes()} SELECT person, ip_company_name, ip_company_domain FROM persons ORDER BY person`,
+      `WITH ${resolutionCtes()} SELECT person, ip_company_name, ip_company_domain, company_via, company_domain FROM persons ORDER BY person`,
       orgParams('moves'),
     )
     expect(people).toEqual([
-      { person: 'u-dana', ip_company_name: 'New Co', ip_company_domain: 'new.example' },
-      { person: 'u-eve', ip_company_name: 'Alpha Name', ip_company_domain: 'zzz.example' },
+      { person: 'u-dana', ip_company_name: 'New Co', ip_company_domain: 'new.example', company_via: 'ip', company_domain: 'new.example' },
+      { person: 'u-eve', ip_company_name: 'Alpha Name', ip_company_domain: 'zzz.example', company_via: 'ip', company_domain: 'zzz.example' },
     ])
   })
 

@@ -255,7 +255,11 @@ export function resolutionCtes(visitFilter?: string): string {
       toUInt8((email_domain != '' AND NOT business_by_email) OR u.personal_email != '') AS has_personal_email,
       multiIf(business_by_email, 'email_domain', u.company_domain != '' OR u.company_name != '', r.person_via, '') AS person_company_via,
       multiIf(business_by_email, email_domain, u.company_domain) AS person_company_domain,
-      multiIf(business_by_email, if(u.company_domain = email_domain, u.company_name, ''), u.company_name) AS person_company_name
+      multiIf(business_by_email, if(u.company_domain = email_domain, u.company_name, ''), u.company_name) AS person_company_name,
+      -- The person's company: their own, else the one their addresses name ('ip').
+      multiIf(person_company_via != '', person_company_via, r.ip_company_domain != '' OR r.ip_company_name != '', 'ip', '') AS company_via,
+      if(person_company_via != '', person_company_domain, r.ip_company_domain) AS company_domain,
+      if(person_company_via != '', person_company_name, r.ip_company_name) AS company_name
     FROM resolved AS r LEFT JOIN universal AS u ON u.up_id = r.up_id
   ),
   resolved_visits AS (
@@ -266,8 +270,8 @@ export function resolutionCtes(visitFilter?: string): string {
       v.ip_domain AS ip_domain, v.ip_kind AS ip_kind, v.network_domain AS network_domain, v.network_kind AS network_kind,
       v.person AS person, p.person_via AS person_via, p.person_name AS person_name, p.up_id AS up_id,
       multiIf(p.person_company_via != '', p.person_company_via, v.network_named, 'ip', '') AS company_via,
-      multiIf(p.person_company_via != '', p.person_company_domain, company_via = 'ip', v.network_domain, '') AS company_domain,
-      multiIf(p.person_company_via != '', p.person_company_name, company_via = 'ip', v.ip_company, '') AS company_name
+      multiIf(p.person_company_via != '', p.person_company_domain, v.network_named, v.network_domain, '') AS company_domain,
+      multiIf(p.person_company_via != '', p.person_company_name, v.network_named, v.ip_company, '') AS company_name
     FROM visit_networks AS v
     LEFT JOIN persons AS p ON p.org_id = v.org_id AND p.person = v.person
   )`

@@ -69,10 +69,7 @@ export async function copyToExportDatabase(store: EventStore, target: Sql, orgId
     await copy(store, target, PEOPLE, progress, 'people', {
       query: `WITH ${resolutionCtes()}
         SELECT p.org_id AS org_id, p.person AS person_key, p.person_name AS name, p.email AS email, p.role AS role, p.up_id AS up_id,
-          if(p.person_company_via != '', p.person_company_name, p.ip_company_name) AS company_name,
-          if(p.person_company_via != '', p.person_company_domain, p.ip_company_domain) AS company_domain,
-          p.person_via AS person_via,
-          if(p.person_company_via != '', p.person_company_via, if(p.ip_company_domain != '' OR p.ip_company_name != '', 'ip', '')) AS company_via,
+          p.company_name AS company_name, p.company_domain AS company_domain, p.person_via AS person_via, p.company_via AS company_via,
           p.linkedin_url AS linkedin_url, g.visits AS visits, g.first_seen AS first_seen, g.last_seen AS last_seen
         FROM persons AS p INNER JOIN (
           SELECT v.org_id AS org_id, v.person AS person, count() AS visits, min(v.started_at) AS first_seen, max(v.ended_at) AS last_seen
