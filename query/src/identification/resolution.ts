@@ -142,6 +142,25 @@ const SHARED_SQL = `
 /** The organisation parameters: one organisation, or (undefined) all of them. */
 export const orgParams = (orgId: string | undefined) => ({ org: orgId ?? '', all_orgs: orgId === undefined, ...RESOLUTION_PARAMS })
 
+/**
+ * Visits (`source`, as `k`) with what their address names: the free data's
+ * network with its domain learned from the visitors, and no name behind a
+ * shared address or a wide network ('shared'); an imported range as it is.
+ */
+const withNetworksSql = (source: string) => `
+    SELECT k.*,
+      if(k.ip_domain = '' AND k.ip_source = 'free', nd.domain, k.ip_domain) AS network_domain,
+      if(k.ip_source = 'free' AND k.ip_kind IN ${NAMED_KINDS_SQL}
+        AND ((k.org_id, ${ADDRESS_KEY_SQL('k.ip')}, toDate(k.started_at)) IN (SELECT org_id, address, day FROM shared_addresses)
+          OR (k.org_id, k.ip_asn) IN (SELECT org_id, ip_asn FROM wide_networks)),
+        'shared', k.ip_kind) AS network_kind,
+      toUInt8(network_kind IN ${NAMED_KINDS_SQL} AND (network_domain != '' OR k.ip_company != '')) AS network_named
+    FROM ${source} AS k
+    LEFT JOIN network_domains AS nd ON nd.org_id = k.org_id AND nd.ip_asn = k.ip_asn`
+
+/** An anonymous id's person: its own user id, else the one it is linked to (`linked_user`), else itself. */
+const PERSON_KEY_SQL = `if(user_id != '', user_id, if(linked_user != '', linked_user, concat('anon:', anonymous_id)))`
+
 export function resolutionCtes(visitFilter?: string): string {
   return `
   ${SHARED_SQL},
@@ -151,28 +170,41 @@ export function resolutionCtes(visitFilter?: string): string {
     FROM identified_visits FINAL
     WHERE ${ORG_FILTER} AND ${NOT_BOT_VISIT_SQL}${visitFilter ? ` AND (${visitFilter})` : ''}
   ),
+  -- Each visit with its person, for what is read visit by visit (resolved_visits, the admin's counts per person).
   keyed AS (
-    SELECT * EXCEPT linked_user, if(user_id != '', user_id, if(linked_user != '', linked_user, concat('anon:', anonymous_id))) AS person
+    SELECT * EXCEPT linked_user, ${PERSON_KEY_SQL} AS person
     FROM (
       -- An anonymous id's link: the user id of its earliest visit that carries one. A window over the visits
-      -- rather than a join to them grouped: each place that reads keyed (visit_networks, and through it people
-      -- and resolved_visits) reads the visits, and their bot check, once rather than twice (bench/README.md).
+      -- rather than a join to them grouped: each place that reads keyed (visit_networks, and through it
+      -- resolved_visits) reads the visits, and their bot check, once rather than twice (bench/README.md).
       SELECT *, if(anonymous_id != '', argMinIf(user_id, (started_at, user_id), user_id != '') OVER (PARTITION BY org_id, anonymous_id), '') AS linked_user
       FROM visits
     )
   ),
-  visit_networks AS (
-    SELECT k.*,
-      -- As the address names a company: the free data's network with its domain learned from the visitors, and no name
-      -- behind a shared address or a wide network ('shared'); an imported range as it is.
-      if(k.ip_domain = '' AND k.ip_source = 'free', nd.domain, k.ip_domain) AS network_domain,
-      if(k.ip_source = 'free' AND k.ip_kind IN ${NAMED_KINDS_SQL}
-        AND ((k.org_id, ${ADDRESS_KEY_SQL('k.ip')}, toDate(k.started_at)) IN (SELECT org_id, address, day FROM shared_addresses)
-          OR (k.org_id, k.ip_asn) IN (SELECT org_id, ip_asn FROM wide_networks)),
-        'shared', k.ip_kind) AS network_kind,
-      toUInt8(network_kind IN ${NAMED_KINDS_SQL} AND (network_domain != '' OR k.ip_company != '')) AS network_named
-    FROM keyed AS k
-    LEFT JOIN network_domains AS nd ON nd.org_id = k.org_id AND nd.ip_asn = k.ip_asn
+  visit_networks AS (${withNetworksSql('keyed')}
+  ),
+  -- What people are made of, before anyone's person is known: the visits grouped by what decides it (the
+  -- anonymous and the user id) and by the puid their links hang on, with what the person takes from them, each
+  -- as the greatest (time, value) tuple of the group (the person's is the greatest of their groups'). A few rows
+  -- a person where they had hundreds of visits: the link of each anonymous id (the user id of its earliest
+  -- visit that carries one) is then a window over these groups, and the links of puids a join to them, rather
+  -- than over every visit (bench/README.md, issue 19).
+  visit_groups AS (
+    SELECT v.org_id AS org_id, v.anonymous_id AS anonymous_id, v.user_id AS user_id, v.puid AS puid, min(v.started_at) AS first_at,
+      -- Ties (two visits ending at the same moment) go to the greater value, whatever order the rows come in;
+      -- the address's company name and domain both come from the same visit.
+      maxIf((v.ended_at, v.email), v.email != '') AS latest_email, maxIf((v.ended_at, v.name), v.name != '') AS latest_name,
+      maxIf((v.ended_at, v.network_domain, v.ip_company), v.network_named) AS latest_named
+    FROM (${withNetworksSql('visits')}
+    ) AS v
+    GROUP BY v.org_id, v.anonymous_id, v.user_id, v.puid
+  ),
+  group_persons AS (
+    SELECT * EXCEPT linked_user, ${PERSON_KEY_SQL} AS person
+    FROM (
+      SELECT *, if(anonymous_id != '', argMinIf(user_id, (first_at, user_id), user_id != '') OVER (PARTITION BY org_id, anonymous_id), '') AS linked_user
+      FROM visit_groups
+    )
   ),
   link_hems AS (
     SELECT hem, min(up_id) AS up_id FROM universal_hems
@@ -199,30 +231,25 @@ export function resolutionCtes(visitFilter?: string): string {
     WHERE hem IN (SELECT lower(hex(SHA256(email))) FROM identified_visits WHERE ${ORG_FILTER} AND email != '')
     GROUP BY hem
   ),
-  -- Each person, from their visits, with what the links of their puids that count for the organisation say
-  -- (a signed callback's for the organisation it named; an unscoped link's for every organisation, but an
+  -- Each person, from their visits' groups, with what the links of their puids that count for the organisation
+  -- say (a signed callback's for the organisation it named; an unscoped link's for every organisation, but an
   -- unsigned callback's not for one that requires signed ones): the latest link to a known universal person,
   -- and whether any carried a hashed e-mail; and the company their address names, that of their latest visit
-  -- whose network names one (the person's company, 'ip', when their own is not known). One pass over the
-  -- visits joined to the links, not a second read of them (each reference to keyed or visit_networks reads
-  -- the persons' visits again: bench/README.md). Every aggregate here is a max, which the links' fan-out of a
-  -- visit leaves as it is.
+  -- whose network names one (the person's company, 'ip', when their own is not known). Every aggregate here
+  -- is a max, which the links' fan-out of a group leaves as it is.
   people AS (
     SELECT c.org_id AS org_id, c.person AS person,
-      -- Ties (two visits ending at the same moment, two links made at once) go to the greater value, whatever
-      -- order the join gives the rows; the address's company name and domain both come from the same visit.
-      argMaxIf(c.email, (c.ended_at, c.email), c.email != '') AS email, argMaxIf(c.name, (c.ended_at, c.name), c.name != '') AS identify_name,
-      argMaxIf(c.up_id, (c.linked_at, c.up_id), c.counts AND c.known) AS cb_up_id,
+      max(c.latest_email).2 AS email, max(c.latest_name).2 AS identify_name,
+      -- Ties (two links made at once) go to the greater up_id, whatever order the join gives the rows.
+      maxIf((c.linked_at, c.up_id), c.counts AND c.known).2 AS cb_up_id,
       max(c.counts AND c.hem != '') AS cb_has_hem,
-      argMaxIf(c.ip_company, (c.ended_at, c.network_domain, c.ip_company), c.network_named) AS ip_company_name,
-      argMaxIf(c.network_domain, (c.ended_at, c.network_domain, c.ip_company), c.network_named) AS ip_company_domain
+      max(c.latest_named) AS latest_named, latest_named.3 AS ip_company_name, latest_named.2 AS ip_company_domain
     FROM (
-      SELECT k.org_id AS org_id, k.person AS person, k.email AS email, k.name AS name, k.ended_at AS ended_at,
-        k.ip_company AS ip_company, k.network_domain AS network_domain, k.network_named AS network_named,
+      SELECT g.org_id AS org_id, g.person AS person, g.latest_email AS latest_email, g.latest_name AS latest_name, g.latest_named AS latest_named,
         l.up_id AS up_id, l.linked_at AS linked_at, l.known AS known, l.hem AS hem,
-        l.puid != '' AND (l.link_org = k.org_id
-          OR (l.link_org = '' AND (l.source = 'cookies' OR k.org_id NOT IN (SELECT org_id FROM signed_only_orgs)))) AS counts
-      FROM visit_networks AS k LEFT JOIN puid_links AS l ON l.puid = k.puid
+        l.puid != '' AND (l.link_org = g.org_id
+          OR (l.link_org = '' AND (l.source = 'cookies' OR g.org_id NOT IN (SELECT org_id FROM signed_only_orgs)))) AS counts
+      FROM group_persons AS g LEFT JOIN puid_links AS l ON l.puid = g.puid
     ) AS c
     GROUP BY c.org_id, c.person
   ),
