@@ -1,4 +1,4 @@
-import { CANDIDATE_VISITS_FILTER, LINKED_ANONS_SQL, orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
+import { CANDIDATE_VISITS_FILTER, candidateVisitors, LINKED_ANONS_SQL, orgParams, resolutionCtes, rows, type Client } from '@fl0/query'
 
 /**
  * What visitor identification knows of some people (people/identity.ts's
@@ -28,14 +28,15 @@ export async function loadPersonIdentities(client: Client, org: string, persons:
   if (persons.length === 0) return new Map()
   const users = persons.filter((p) => !p.startsWith('anon:'))
   const anons = persons.filter((p) => p.startsWith('anon:')).map((p) => p.slice('anon:'.length))
-  // The people's visits: their user ids', their anonymous ids', and those of the anonymous ids linked to their user ids.
+  // The people's visitors: their anonymous ids, those linked to their user ids (any visit carrying both), and
+  // their user ids' server-side visitors (candidateVisitors): all of their visits, read by visitor.
   const [linked] = users.length ? await rows<{ anons: string[] }>(client, LINKED_ANONS_SQL, { org, c_users: users }) : [{ anons: [] }]
   const found = await rows<Record<string, string | number | null>>(
     client,
     // persons carries the company of their addresses too: their visits are read and grouped once (bench/README.md).
     `WITH ${resolutionCtes(CANDIDATE_VISITS_FILTER)}
     SELECT * FROM persons WHERE person IN {persons:Array(String)}`,
-    { ...orgParams(org), c_visitors: anons, c_users: users, c_anons: [...anons, ...(linked?.anons ?? [])], persons: [...persons] },
+    { ...orgParams(org), c_visitors: candidateVisitors({ anons: [...anons, ...(linked?.anons ?? [])], users }), persons: [...persons] },
   )
   return new Map(
     found.map((r) => {

@@ -1,5 +1,5 @@
 import type { MembershipRule } from '@fl0/contracts'
-import { CANDIDATE_VISITS_FILTER, COMPANY_CANDIDATES_SQL, LINKED_ANONS_SQL, orgParams, resolutionCtes } from '../identification/resolution.ts'
+import { CANDIDATE_VISITS_FILTER, candidateVisitors, COMPANY_CANDIDATES_SQL, LINKED_ANONS_SQL, orgParams, resolutionCtes } from '../identification/resolution.ts'
 import { FREE_MAIL_DOMAINS, isFreeMailDomain } from './domain.ts'
 import { botIdsSql, NOT_BOT_SQL } from '../people/bots.ts'
 import { rows, type Client } from './query.ts'
@@ -126,7 +126,7 @@ async function visitEvidence(client: Client, org: string, domain: string): Promi
   const [candidates] = await rows<{ visitors: string[]; users: string[] }>(client, COMPANY_CANDIDATES_SQL, { ...orgParams(org), domain, limit: MAX_IDENTITIES })
   if (!candidates || (candidates.visitors.length === 0 && candidates.users.length === 0)) return []
   const [linked] = await rows<{ anons: string[] }>(client, LINKED_ANONS_SQL, { org, c_users: candidates.users })
-  const params = { ...orgParams(org), domain, limit: MAX_IDENTITIES, c_visitors: candidates.visitors, c_users: candidates.users, c_anons: linked?.anons ?? [] }
+  const params = { ...orgParams(org), domain, limit: MAX_IDENTITIES, c_visitors: candidateVisitors({ visitors: candidates.visitors, anons: linked?.anons, users: candidates.users }) }
   return rows<Evidence>(client, VISIT_EVIDENCE_SQL, params)
 }
 

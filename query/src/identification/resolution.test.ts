@@ -60,6 +60,11 @@ beforeAll(async () => {
     // Eve's two latest visits end at the same moment, from two companies' networks: one visit names both.
     visit('moves', 'w4', '2026-03-09 10:00:00.000', { user_id: 'u-eve' }, { ip_company: 'Zulu Name', ip_domain: 'aaa.example', ip_kind: 'company', ip_source: 'partner' }),
     visit('moves', 'w5', '2026-03-09 10:00:00.000', { user_id: 'u-eve' }, { ip_company: 'Alpha Name', ip_domain: 'zzz.example', ip_kind: 'company', ip_source: 'partner' }),
+    // One browser, a puid per visit: an e-mail given before signing up, then two users, Zoe first; then anonymous again.
+    visit('groups', 'x1', '2026-03-01 09:00:00.000', { anonymous_id: 'anon-p', puid: 'p-1', email: 'early@anon.io' }),
+    visit('groups', 'x2', '2026-03-01 10:00:00.000', { anonymous_id: 'anon-p', user_id: 'u-zoe', puid: 'p-2' }),
+    visit('groups', 'x3', '2026-03-01 11:00:00.000', { anonymous_id: 'anon-p', user_id: 'u-abe', puid: 'p-3' }),
+    visit('groups', 'x4', '2026-03-01 12:00:00.000', { anonymous_id: 'anon-p', puid: 'p-1' }),
   ])
   const link = (puid: string, upId: string, at: string, org = '') =>
     JSON.stringify({ puid, up_id: upId, hem: '', source: 'callback', linked_at: at, org_id: org })
@@ -131,6 +136,32 @@ describe('the person of a visit', () => {
       { person: 'u-dana', ip_company_name: 'New Co', ip_company_domain: 'new.example', company_via: 'ip', company_domain: 'new.example' },
       { person: 'u-eve', ip_company_name: 'Alpha Name', ip_company_domain: 'zzz.example', company_via: 'ip', company_domain: 'zzz.example' },
     ])
+  })
+
+  it("makes each person of the visits an anonymous id's link gives them, whichever puid each visit carried", async () => {
+    const people = await rows<{ person: string; email: string }>(
+      store.client,
+      `WITH ${resolutionCtes()} SELECT person, email FROM persons ORDER BY person`,
+      orgParams('groups'),
+    )
+    expect(people).toEqual([
+      { person: 'u-abe', email: '' },
+      { person: 'u-zoe', email: 'early@anon.io' },
+    ])
+  })
+
+  it('finds the same persons in every organisation as the visits resolved one by one', async () => {
+    const differ = await rows<{ org_id: string; person: string }>(
+      store.client,
+      `WITH ${resolutionCtes()}
+      SELECT org_id, person FROM (SELECT org_id, person FROM persons EXCEPT SELECT DISTINCT org_id, person FROM resolved_visits)
+      UNION ALL
+      SELECT org_id, person FROM (SELECT DISTINCT org_id, person FROM resolved_visits EXCEPT SELECT org_id, person FROM persons)`,
+      orgParams(undefined),
+    )
+    expect(differ).toEqual([])
+    const [count] = await rows<{ n: string }>(store.client, `WITH ${resolutionCtes()} SELECT count() AS n FROM persons`, orgParams(undefined))
+    expect(Number(count!.n)).toBe(13)
   })
 
   it("links within each organisation when every organisation's visits are read (the admin's grids)", async () => {

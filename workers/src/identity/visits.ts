@@ -1,4 +1,5 @@
 import { chTime, inTimeRange, type IngestedEvent } from '@fl0/contracts'
+import { USER_VISITOR_PREFIX } from '@fl0/query'
 import { keyToText } from './ip.ts'
 import type { Networks } from './networks/index.ts'
 
@@ -13,7 +14,8 @@ import type { Networks } from './networks/index.ts'
  * anonymous id, and are a visitor of their own.
  */
 export const VISIT_GAP_MS = 30 * 60 * 1000
-export const USER_VISITOR_PREFIX = 'user:'
+/** As the resolution reads visitors back (query/src/identification/resolution.ts). */
+export { USER_VISITOR_PREFIX }
 
 /** What one event tells about its visit. */
 export interface Hit {
