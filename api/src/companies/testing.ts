@@ -21,6 +21,9 @@ export interface VisitPartial {
   ip_country?: string
   ip_region?: string
   ip_city?: string
+  ip_company?: string
+  ip_domain?: string
+  email?: string
 }
 
 export async function insertVisits(store: EventStore, visits: VisitPartial[]): Promise<void> {

@@ -329,6 +329,30 @@ describe('the company tabs', () => {
   })
 })
 
+describe('a company known by its address alone', () => {
+  it("counts the visitors of its range, but not someone whose own company, told from another browser or the backend, is another", async () => {
+    const e = (partial: Partial<Omit<IngestedEvent, 'timestamp'>> & { timestamp: Date }) => eventRow({ org_id: acmeOrg, ...partial })
+    const office = { ip_company: 'Initech', ip_domain: 'initech.com', ip_kind: 'company', ip_source: 'partner' }
+    await insertEvents(t.events, [
+      // Jo browses from Initech's office and never signs up.
+      e({ type: 'page', anonymous_id: 'anon-jo', timestamp: at('2026-02-27T11:00:00Z'), page_path: '/pricing' }),
+      // Ivy browses from there too, signs up in that browser from home the next day, and the backend tells her Globex e-mail.
+      e({ type: 'page', anonymous_id: 'anon-ivy', timestamp: at('2026-02-27T10:00:00Z'), page_path: '/pricing' }),
+      e({ type: 'track', event: 'Signed Up', user_id: 'u-ivy', anonymous_id: 'anon-ivy', timestamp: at('2026-02-28T10:00:00Z') }),
+      e({ type: 'identify', user_id: 'u-ivy', timestamp: at('2026-02-28T10:01:00Z'), traits: { name: 'Ivy Chen', email: 'ivy@globex.com' } }),
+    ])
+    await insertVisits(t.events, [
+      { org_id: acmeOrg, anonymous_id: 'anon-jo', started_at: at('2026-02-27T11:00:00Z'), ...office },
+      { org_id: acmeOrg, anonymous_id: 'anon-ivy', started_at: at('2026-02-27T10:00:00Z'), ...office },
+      { org_id: acmeOrg, anonymous_id: 'anon-ivy', user_id: 'u-ivy', started_at: at('2026-02-28T10:00:00Z'), ip_kind: 'isp', ip_source: 'free' },
+      { org_id: acmeOrg, user_id: 'u-ivy', started_at: at('2026-02-28T10:01:00Z'), email: 'ivy@globex.com' },
+    ])
+    const { visitors } = await get<CompanyVisitors>('/api-v2/orgs/acme/companies/initech.com/visitors')
+    expect(visitors.map((v) => v.id)).toEqual(['anon:anon-jo'])
+    expect(await get<CompanyDetails>('/api-v2/orgs/acme/companies/initech.com/details')).toMatchObject({ domain: 'initech.com', identifiedBy: ['ip'], knownPeople: 1 })
+  })
+})
+
 describe('without a logo service', () => {
   it('answers logoUrl null', async () => {
     const bare = await createTestApi()
