@@ -226,9 +226,11 @@ export function resolutionCtes(visitFilter?: string): string {
     LEFT JOIN known_up_ids AS k ON k.up_id = if(l.up_id != '', l.up_id, lh.up_id)
     WHERE l.puid != ''
   ),
+  -- The universal persons of the organisation's identified e-mails: each distinct e-mail hashed once (1,295 of
+  -- them in 203,652 visits with one, at 10 million events).
   email_hems AS (
     SELECT hem, min(up_id) AS up_id FROM universal_hems
-    WHERE hem IN (SELECT lower(hex(SHA256(email))) FROM identified_visits WHERE ${ORG_FILTER} AND email != '')
+    WHERE hem IN (SELECT lower(hex(SHA256(email))) FROM (SELECT DISTINCT email FROM identified_visits WHERE ${ORG_FILTER} AND email != ''))
     GROUP BY hem
   ),
   -- Each person, from their visits' groups, with what the links of their puids that count for the organisation
