@@ -36,11 +36,11 @@ beforeAll(async () => {
     visit('acme', 'v1', '2026-03-01 09:00:00.000', { anonymous_id: 'anon-a' }),
     visit('acme', 'v2', '2026-03-01 10:00:00.000', { anonymous_id: 'anon-a', user_id: 'u-first' }),
     visit('acme', 'v3', '2026-03-02 10:00:00.000', { anonymous_id: 'anon-a', user_id: 'u-second' }),
-    visit('acme', 'v4', '2026-03-03 10:00:00.000', { anonymous_id: 'anon-a' }),
+    visit('acme', 'v4', '2026-03-03 10:00:00.000', { anonymous_id: 'anon-a', email: 'a@anon.io' }),
     // Two users in the same moment: the smaller id is the link.
     visit('acme', 'v5', '2026-03-01 10:00:00.000', { anonymous_id: 'anon-tie', user_id: 'u-zed' }),
     visit('acme', 'v6', '2026-03-01 10:00:00.000', { anonymous_id: 'anon-tie', user_id: 'u-amy' }),
-    visit('acme', 'v7', '2026-03-04 10:00:00.000', { anonymous_id: 'anon-tie' }),
+    visit('acme', 'v7', '2026-03-04 10:00:00.000', { anonymous_id: 'anon-tie', email: 'amy@tie.io' }),
     // Never linked here; linked in another organisation only.
     visit('acme', 'v8', '2026-03-01 10:00:00.000', { anonymous_id: 'anon-free' }),
     visit('other', 'v9', '2026-02-01 10:00:00.000', { anonymous_id: 'anon-free', user_id: 'u-other' }),
@@ -53,9 +53,9 @@ beforeAll(async () => {
     visit('acme', 'v13', '2026-03-01 10:00:00.000', { user_id: 'u-tie', email: 'tie@alpha.io' }),
     visit('acme', 'v14', '2026-03-01 10:00:00.000', { user_id: 'u-tie', email: 'tie@zulu.io' }),
     // Dana moved from one company's network to another's, and visits from home (an ISP names no company) since;
-    // her puid has two links, so each of her visits meets two of them.
+    // her first puid has two links, so each of its visits meets two of them.
     visit('moves', 'w1', '2026-03-01 10:00:00.000', { user_id: 'u-dana', puid: 'puid-dana' }, { ip_company: 'Old Co', ip_domain: 'old.example', ip_kind: 'company', ip_source: 'partner' }),
-    visit('moves', 'w2', '2026-03-05 10:00:00.000', { user_id: 'u-dana', puid: 'puid-dana' }, { ip_company: 'New Co', ip_domain: 'new.example', ip_kind: 'company', ip_source: 'partner' }),
+    visit('moves', 'w2', '2026-03-05 10:00:00.000', { user_id: 'u-dana', puid: 'puid-dana-2' }, { ip_company: 'New Co', ip_domain: 'new.example', ip_kind: 'company', ip_source: 'partner' }),
     visit('moves', 'w3', '2026-03-09 10:00:00.000', { user_id: 'u-dana', puid: 'puid-dana' }, { ip_company: 'Comcast', ip_domain: 'comcast.net', ip_kind: 'isp', ip_source: 'free' }),
     // Eve's two latest visits end at the same moment, from two companies' networks: one visit names both.
     visit('moves', 'w4', '2026-03-09 10:00:00.000', { user_id: 'u-eve' }, { ip_company: 'Zulu Name', ip_domain: 'aaa.example', ip_kind: 'company', ip_source: 'partner' }),
@@ -65,6 +65,11 @@ beforeAll(async () => {
     visit('groups', 'x2', '2026-03-01 10:00:00.000', { anonymous_id: 'anon-p', user_id: 'u-zoe', puid: 'p-2' }),
     visit('groups', 'x3', '2026-03-01 11:00:00.000', { anonymous_id: 'anon-p', user_id: 'u-abe', puid: 'p-3' }),
     visit('groups', 'x4', '2026-03-01 12:00:00.000', { anonymous_id: 'anon-p', puid: 'p-1' }),
+    // The first user of anon-a again, after the second: still the first.
+    visit('acme', 'v15', '2026-03-05 10:00:00.000', { anonymous_id: 'anon-a', user_id: 'u-first' }),
+    // A backend whose clock said 1969 told Olga's e-mail, from her company's network; her browser has a puid of its own.
+    visit('clock', 'user:u-old', '1969-12-31 23:59:59.000', { user_id: 'u-old', email: 'olga@kimco.io' }, { ip_company: 'Kimco', ip_domain: 'kimco.io', ip_kind: 'company', ip_source: 'partner' }),
+    visit('clock', 'b-old', '2026-03-01 10:00:00.000', { anonymous_id: 'b-old', user_id: 'u-old', puid: 'p-old' }),
   ])
   const link = (puid: string, upId: string, at: string, org = '') =>
     JSON.stringify({ puid, up_id: upId, hem: '', source: 'callback', linked_at: at, org_id: org })
@@ -105,6 +110,7 @@ describe('the person of a visit', () => {
       ['v12', 'u-cleo'],
       ['v13', 'u-tie'],
       ['v14', 'u-tie'],
+      ['v15', 'u-first'],
     ])
   })
 
@@ -150,6 +156,29 @@ describe('the person of a visit', () => {
     ])
   })
 
+  it("gives an anonymous visit's e-mail to the user its browser was first linked to, the smaller id at the same moment", async () => {
+    const people = await rows<{ person: string; email: string }>(
+      store.client,
+      `WITH ${resolutionCtes()} SELECT person, email FROM persons WHERE person IN ('u-first', 'u-second', 'u-amy', 'u-zed') ORDER BY person`,
+      orgParams('acme'),
+    )
+    expect(people).toEqual([
+      { person: 'u-amy', email: 'amy@tie.io' },
+      { person: 'u-first', email: 'a@anon.io' },
+      { person: 'u-second', email: '' },
+      { person: 'u-zed', email: '' },
+    ])
+  })
+
+  it('keeps what a visit dated before 1970 told, when none later told otherwise', async () => {
+    const people = await rows<{ person: string; email: string; ip_company_name: string; ip_company_domain: string }>(
+      store.client,
+      `WITH ${resolutionCtes()} SELECT person, email, ip_company_name, ip_company_domain FROM persons`,
+      orgParams('clock'),
+    )
+    expect(people).toEqual([{ person: 'u-old', email: 'olga@kimco.io', ip_company_name: 'Kimco', ip_company_domain: 'kimco.io' }])
+  })
+
   it('finds the same persons in every organisation as the visits resolved one by one', async () => {
     const differ = await rows<{ org_id: string; person: string }>(
       store.client,
@@ -161,7 +190,7 @@ describe('the person of a visit', () => {
     )
     expect(differ).toEqual([])
     const [count] = await rows<{ n: string }>(store.client, `WITH ${resolutionCtes()} SELECT count() AS n FROM persons`, orgParams(undefined))
-    expect(Number(count!.n)).toBe(13)
+    expect(Number(count!.n)).toBe(14)
   })
 
   it("links within each organisation when every organisation's visits are read (the admin's grids)", async () => {

@@ -170,7 +170,8 @@ export function resolutionCtes(visitFilter?: string): string {
     FROM identified_visits FINAL
     WHERE ${ORG_FILTER} AND ${NOT_BOT_VISIT_SQL}${visitFilter ? ` AND (${visitFilter})` : ''}
   ),
-  -- Each visit with its person, for what is read visit by visit (resolved_visits, the admin's counts per person).
+  -- Each visit with its person, for what is read visit by visit (resolved_visits; the admin's grid and the export
+  -- count visits per person from visit_networks).
   keyed AS (
     SELECT * EXCEPT linked_user, ${PERSON_KEY_SQL} AS person
     FROM (
@@ -185,7 +186,7 @@ export function resolutionCtes(visitFilter?: string): string {
   ),
   -- What people are made of, before anyone's person is known: the visits grouped by what decides it (the
   -- anonymous and the user id) and by the puid their links hang on, with what the person takes from them, each
-  -- as the greatest (time, value) tuple of the group (the person's is the greatest of their groups'). A few rows
+  -- as the greatest (time, value) tuple of the group (the person's is the greatest of their groups' that have one). A few rows
   -- a person where they had hundreds of visits: the link of each anonymous id (the user id of its earliest
   -- visit that carries one) is then a window over these groups, and the links of puids a join to them, rather
   -- than over every visit (bench/README.md, issue 19).
@@ -241,11 +242,14 @@ export function resolutionCtes(visitFilter?: string): string {
   -- is a max, which the links' fan-out of a group leaves as it is.
   people AS (
     SELECT c.org_id AS org_id, c.person AS person,
-      max(c.latest_email).2 AS email, max(c.latest_name).2 AS identify_name,
+      -- A group without an e-mail (a name, a named network) has the empty tuple, dated 1970: it never competes,
+      -- or a visit dated before 1970 (a device's clock; the ingest takes times from 1900) would lose to it.
+      maxIf(c.latest_email, c.latest_email.2 != '').2 AS email, maxIf(c.latest_name, c.latest_name.2 != '').2 AS identify_name,
       -- Ties (two links made at once) go to the greater up_id, whatever order the join gives the rows.
       maxIf((c.linked_at, c.up_id), c.counts AND c.known).2 AS cb_up_id,
       max(c.counts AND c.hem != '') AS cb_has_hem,
-      max(c.latest_named) AS latest_named, latest_named.3 AS ip_company_name, latest_named.2 AS ip_company_domain
+      maxIf(c.latest_named, c.latest_named.2 != '' OR c.latest_named.3 != '') AS latest_named,
+      latest_named.3 AS ip_company_name, latest_named.2 AS ip_company_domain
     FROM (
       SELECT g.org_id AS org_id, g.person AS person, g.latest_email AS latest_email, g.latest_name AS latest_name, g.latest_named AS latest_named,
         l.up_id AS up_id, l.linked_at AS linked_at, l.known AS known, l.hem AS hem,
