@@ -186,10 +186,10 @@ export function resolutionCtes(visitFilter?: string): string {
   ),
   -- What people are made of, before anyone's person is known: the visits grouped by what decides it (the
   -- anonymous and the user id) and by the puid their links hang on, with what the person takes from them, each
-  -- as the greatest (time, value) tuple of the group (the person's is the greatest of their groups' that have one). A few rows
-  -- a person where they had hundreds of visits: the link of each anonymous id (the user id of its earliest
-  -- visit that carries one) is then a window over these groups, and the links of puids a join to them, rather
-  -- than over every visit (bench/README.md, issue 19).
+  -- as the greatest (time, value) tuple of the group (the person's is the greatest of those of their groups that
+  -- have one). A few rows a person where they had hundreds of visits: the link of each anonymous id (the user id
+  -- of its earliest visit that carries one) is then a window over these groups, and the links of puids a join
+  -- to them, rather than over every visit (bench/README.md, issue 19).
   visit_groups AS (
     SELECT v.org_id AS org_id, v.anonymous_id AS anonymous_id, v.user_id AS user_id, v.puid AS puid, min(v.started_at) AS first_at,
       -- Ties (two visits ending at the same moment) go to the greater value, whatever order the rows come in;
@@ -345,8 +345,8 @@ export const COMPANY_CANDIDATES_SQL = `
       )
     ) AS found
   SELECT found.1 AS visitors,
-    -- With the users the candidates' anonymous ids are linked to: their visits found by visitor (an anonymous id
-    -- is its browser's visitor id, USER_VISITOR_PREFIX), which the table's key narrows to their granules.
+    -- With the users the candidates' anonymous ids are linked to: their visits found by visitor (a browser's
+    -- visitor id is its anonymous id: USER_VISITOR_PREFIX), which the table's key narrows to their granules.
     arraySlice(arrayDistinct(arrayConcat(found.2, (
       SELECT groupUniqArray(user_id) FROM identified_visits FINAL
       WHERE org_id = {org:String} AND user_id != '' AND visitor_id IN found.3 AND anonymous_id IN found.3
