@@ -33,7 +33,7 @@ export async function loadPersonIdentities(client: Client, org: string, persons:
   const [linked] = users.length ? await rows<{ anons: string[] }>(client, LINKED_ANONS_SQL, { org, c_users: users }) : [{ anons: [] }]
   const found = await rows<Record<string, string | number | null>>(
     client,
-    // persons carries the company of their addresses too: their visits are read and grouped once (bench/README.md).
+    // persons carries the person's company too: their own, else the one their addresses name.
     `WITH ${resolutionCtes(CANDIDATE_VISITS_FILTER)}
     SELECT * FROM persons WHERE person IN {persons:Array(String)}`,
     { ...orgParams(org), c_visitors: candidateVisitors({ anons: [...anons, ...(linked?.anons ?? [])], users }), persons: [...persons] },

@@ -369,6 +369,9 @@ export const LINKED_ANONS_SQL = `
  */
 export const USER_VISITOR_PREFIX = 'user:'
 
+/** An event's (or a visit's) visitor id in SQL, from its anonymous_id and user_id columns. */
+export const VISITOR_ID_SQL = `if(anonymous_id != '', anonymous_id, concat('${USER_VISITOR_PREFIX}', user_id))`
+
 /**
  * The visits of some persons, by visitor: {c_visitors:Array(String)}, as
  * candidateVisitors gives them. One condition on the first column of

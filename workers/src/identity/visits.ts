@@ -14,8 +14,6 @@ import type { Networks } from './networks/index.ts'
  * anonymous id, and are a visitor of their own.
  */
 export const VISIT_GAP_MS = 30 * 60 * 1000
-/** As the resolution reads visitors back (query/src/identification/resolution.ts). */
-export { USER_VISITOR_PREFIX }
 
 /** What one event tells about its visit. */
 export interface Hit {

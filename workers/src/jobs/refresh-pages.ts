@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { chTime } from '@fl0/contracts'
+import { VISITOR_ID_SQL } from '@fl0/query'
 import { VISIT_GAP_MS } from '../identity/visits.ts'
 import { fmt, type Progress } from './progress.ts'
 import { select, type Client } from './store.ts'
@@ -16,7 +17,6 @@ import { select, type Client } from './store.ts'
  * writes nothing. A page view's key is its event, a day's is the visitor and
  * the date: events are never deleted, so no row of either ever disappears.
  */
-const VISITOR = `if(anonymous_id != '', anonymous_id, concat('user:', user_id))`
 
 /** The organisation's events with their visit (visit_started_at) and the next event's time (next_ms). */
 function eventsWithVisits(): string {
@@ -28,12 +28,12 @@ function eventsWithVisits(): string {
         SELECT *, toUInt8(prev_ms = 0 OR ms - prev_ms > ${VISIT_GAP_MS}) AS new_visit
         FROM (
           SELECT org_id, message_id, timestamp, type, anonymous_id, user_id, page_url, page_path, page_title, page_referrer,
-            ${VISITOR} AS visitor_id, toUnixTimestamp64Milli(timestamp) AS ms,
+            ${VISITOR_ID_SQL} AS visitor_id, toUnixTimestamp64Milli(timestamp) AS ms,
             lagInFrame(toUnixTimestamp64Milli(timestamp), 1, toInt64(0)) OVER w AS prev_ms,
             leadInFrame(toUnixTimestamp64Milli(timestamp), 1, toInt64(0)) OVER w AS next_ms
           FROM events
           WHERE org_id = {org:String} AND type != 'alias' AND received_at <= {snapshot:DateTime64(3, 'UTC')}
-          WINDOW w AS (PARTITION BY ${VISITOR} ORDER BY timestamp, message_id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
+          WINDOW w AS (PARTITION BY ${VISITOR_ID_SQL} ORDER BY timestamp, message_id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
         )
       )
     )`

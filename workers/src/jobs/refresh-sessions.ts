@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { chTime } from '@fl0/contracts'
-import { contextText } from '@fl0/query'
+import { contextText, VISITOR_ID_SQL } from '@fl0/query'
 import type { Networks } from '../identity/networks/index.ts'
 import { visitsRewritten } from '../identity/known-visits.ts'
 import { refreshNetworkRules } from '../identity/network-rules.ts'
-import { hitOf, USER_VISITOR_PREFIX, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '../identity/visits.ts'
+import { hitOf, VISIT_GAP_MS, visitRow, visitsOf, type Hit, type VisitRow } from '../identity/visits.ts'
 import { fmt, type Progress } from './progress.ts'
 import type { EventStore } from '@fl0/stores'
 import { insert, select } from './store.ts'
@@ -77,12 +77,11 @@ async function refreshOrg(store: EventStore, networks: Networks, org: string, pr
     }
     // Every event of the organisation, in visitor and time order, read as it comes (streamRows), never held whole;
     // in slices of visitors (a hash of the visitor's key), so that the sort holds a slice's events, not all of them.
-    const visitorKey = `if(anonymous_id != '', anonymous_id, concat('${USER_VISITOR_PREFIX}', user_id))`
     const params = { org, snapshot: chTime(now) }
     const where = `org_id = {org:String} AND received_at <= {snapshot:DateTime64(3, 'UTC')} AND type != 'alias'`
     // A ClickHouse server sorts a large result on its own disk as it streams it: slices would only read the events again.
     const slices = store.kind === 'chdb' ? await slicesOf(store, where, params, eventsPerSlice) : 1
-    const inSlice = slices > 1 ? ` AND cityHash64(${visitorKey}) % {slices:UInt32} = {slice:UInt32}` : ''
+    const inSlice = slices > 1 ? ` AND cityHash64(${VISITOR_ID_SQL}) % {slices:UInt32} = {slice:UInt32}` : ''
     for (let slice = 0; slice < slices; slice++) {
       const events = store.streamRows<string[]>(
         `SELECT org_id, type, timestamp, user_id, anonymous_id, ip,
@@ -90,7 +89,7 @@ async function refreshOrg(store: EventStore, networks: Networks, org: string, pr
                   toString(traits.firstName) AS first_name, toString(traits.lastName) AS last_name
                 FROM events
                 WHERE ${where}${inSlice}
-                ORDER BY ${visitorKey}, timestamp, message_id`,
+                ORDER BY ${VISITOR_ID_SQL}, timestamp, message_id`,
         slices > 1 ? { ...params, slices, slice } : params,
         'JSONCompactEachRow',
       )

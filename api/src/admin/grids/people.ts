@@ -32,7 +32,6 @@ export async function peopleTable(client: Client, filters: { orgId?: string; sho
   ])
   return {
     data: data.map((r) => {
-      const personCompany = r.person_company_via !== ''
       return {
         orgId: r.org_id,
         personKey: r.person,
