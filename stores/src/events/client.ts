@@ -53,6 +53,14 @@ export interface EventStore {
    */
   insertLines(table: string, lines: ReadonlyArray<string | Uint8Array>, options?: InsertLinesOptions): Promise<void>
   /**
+   * How many `insertLines` calls the store runs side by side. chDB parses and
+   * writes one insert on one thread (20,000 events: 0.5 s of wall time and as
+   * much CPU), so the background has a write session per core, and the event
+   * writer gives each a part of a large batch (bench/README.md, issue 19). A
+   * ClickHouse server parses an insert on threads of its own: 1 there.
+   */
+  readonly insertSessions: number
+  /**
    * A query's rows as they come, a chunk at a time, for reads too large to
    * hold (the admin's jobs read every event or page of an organisation).
    * `client.query(…).stream()` streams from a server, but chDB's connection
@@ -84,16 +92,17 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
     // own on the one in-process server (sessions.ts): the readers', the background's bound calls, its writes.
     const sessions = await openChdbSessions(config.path, database)
     const close = async () => {
-      await Promise.all([...sessions.readers, sessions.bound, sessions.writes, sessions.streams].map((s) => s.client.close()))
+      await Promise.all([...sessions.readers, sessions.bound, ...sessions.writes, sessions.streams].map((s) => s.client.close()))
     }
     const streamRows = chdbStreamRows(sessions.streams)
     const readers = refusingSessionSettings(sessionsClient(sessions.readers.map((r) => new ChdbSession(r.client))))
     const background: EventStore = {
       kind: 'chdb',
       database,
-      client: refusingSessionSettings(sessionsClient([new ChdbSession(sessions.bound.client)], sessions.writes.client)),
+      client: refusingSessionSettings(sessionsClient([new ChdbSession(sessions.bound.client)], sessions.writes[0]!.client)),
       migrations: readers,
-      insertLines: rawInsert(sessions.writes.connection),
+      insertLines: rawInsert(sessions.writes.map((w) => w.connection)),
+      insertSessions: sessions.writes.length,
       streamRows,
       close,
       get background() {
@@ -105,7 +114,8 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
       database,
       client: readers,
       migrations: readers,
-      insertLines: rawInsert(sessions.readers[0]!.connection),
+      insertLines: rawInsert([sessions.readers[0]!.connection]),
+      insertSessions: 1,
       streamRows,
       background,
       close,
@@ -130,6 +140,7 @@ export async function openEventStore(config: EventStoreConfig): Promise<EventSto
     client,
     migrations,
     insertLines: (table, lines, options) => execInsert(client, table, lines, options),
+    insertSessions: 1,
     streamRows: (query, params, format) => httpStreamRows(client, query, params, format),
     close: async () => {
       await Promise.all([client.close(), migrations.close()])
@@ -165,6 +176,9 @@ interface ChdbSessionHandle {
  */
 const READERS = 2
 
+/** Write sessions of the background: one a core of the two fl0 is sized for (EventStore.insertSessions). */
+const WRITERS = 2
+
 /**
  * Sessions that set parameters (sessions.ts) parse statements as long as the
  * SET of a large array (the identity worker's visitors, a CSV's people): a
@@ -173,7 +187,7 @@ const READERS = 2
 const MAX_QUERY_BYTES = 256 * 1024 * 1024
 
 /** The chDB sessions of a store, each on the database. */
-async function openChdbSessions(path: string, database: string): Promise<{ readers: ChdbSessionHandle[]; bound: ChdbSessionHandle; writes: ChdbSessionHandle; streams: ChdbSessionHandle }> {
+async function openChdbSessions(path: string, database: string): Promise<{ readers: ChdbSessionHandle[]; bound: ChdbSessionHandle; writes: ChdbSessionHandle[]; streams: ChdbSessionHandle }> {
   const { createChdbConnection } = await import('chdb/connection')
   let created = false
   const open = async () => {
@@ -188,7 +202,10 @@ async function openChdbSessions(path: string, database: string): Promise<{ reade
   }
   const readers: ChdbSessionHandle[] = []
   for (let i = 0; i < READERS; i++) readers.push(await open())
-  return { readers, bound: await open(), writes: await open(), streams: await open() }
+  const bound = await open()
+  const writes: ChdbSessionHandle[] = []
+  for (let i = 0; i < WRITERS; i++) writes.push(await open())
+  return { readers, bound, writes, streams: await open() }
 }
 
 /**
@@ -243,12 +260,20 @@ function refusingSessionSettings(client: ClickHouseClient): ClickHouseClient {
   return client
 }
 
-/** chDB's raw insert on one session: the lines joined once into a Buffer, which the engine reads in place. */
-function rawInsert(connection: ChdbConnection): EventStore['insertLines'] {
+/**
+ * chDB's raw insert, the lines joined once into a Buffer, which the engine
+ * reads in place; on the session of `connections` with the fewest inserts in
+ * hand, so that inserts given at once run side by side.
+ */
+function rawInsert(connections: readonly ChdbConnection[]): EventStore['insertLines'] {
+  const inHand = connections.map(() => 0)
   return async (table, lines, options) => {
     if (lines.length === 0) return
+    let at = 0
+    for (let i = 1; i < connections.length; i++) if (inHand[i]! < inHand[at]!) at = i
+    inHand[at]!++
     try {
-      await connection.chdb.rawInsert({
+      await connections[at]!.chdb.rawInsert({
         table,
         format: options?.format ?? 'JSONEachRow',
         values: await linesBuffer(lines),
@@ -257,6 +282,8 @@ function rawInsert(connection: ChdbConnection): EventStore['insertLines'] {
       })
     } catch (error) {
       throw asClickHouseError(error)
+    } finally {
+      inHand[at]!--
     }
   }
 }

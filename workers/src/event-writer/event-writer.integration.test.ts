@@ -181,6 +181,44 @@ describe('event writer', () => {
     }
   })
 
+  it('stores a large batch in parts side by side, each event once, when one part fails and the batch comes again', async () => {
+    const org = 'org-parts'
+    // The background store, as fl0 runs the writer: two write sessions in chDB. Its second insert of the batch fails once.
+    const background = store.background
+    expect(background.insertSessions).toBe(2)
+    let started = 0
+    let inHand = 0
+    let most = 0
+    const flaky: EventStore = {
+      ...background,
+      get background() {
+        return flaky
+      },
+      async insertLines(table, lines, options) {
+        if (table !== 'events') return background.insertLines(table, lines, options)
+        inHand++
+        most = Math.max(most, inHand)
+        try {
+          if (++started === 2) throw new Error('test: the store refuses this insert once')
+          return await background.insertLines(table, lines, options)
+        } finally {
+          inHand--
+        }
+      },
+    }
+    const bus = createDiskBus({ dir: mkdtempSync(join(tmpdir(), 'fl0-writer-parts-')) })
+    await publish(bus, Array.from({ length: 12_000 }, (_, i) => event(100_000 + i, { org_id: org, message_id: `p-${i}` })))
+    const writer = await startEventWriter({ bus, store: flaky, logger: silent, maxWaitMs: 20 })
+    await until(async () => (bus as ReturnType<typeof createDiskBus>).lag('events', 'event-writer') === 0 && (await count(org)) >= 12_000, 60_000)
+    // The two parts ran side by side; the part that failed came again, and the one stored was not stored twice.
+    expect(most).toBe(2)
+    expect(started).toBeGreaterThan(2)
+    const r = await store.client.query({ query: 'SELECT toString(count()) AS n, toString(uniqExact(message_id)) AS ids FROM events WHERE org_id = {org:String}', query_params: { org }, format: 'JSONEachRow' })
+    expect(await r.json()).toEqual([{ n: '12000', ids: '12000' }])
+    await writer.stop()
+    await bus.close()
+  })
+
   it("stores the context's place as the ingest gave it, and reads it from the context of a record that has none", async () => {
     const bus = createDiskBus({ dir: busDir })
     const writer = await startEventWriter({ bus, store, logger: silent, maxWaitMs: 20 })

@@ -101,12 +101,20 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
     }
     const fresh = await withoutDuplicates(store, rows, stored)
     let inserted = 0
-    // A batch holds one insert per form of record (event-row.ts: rows, and objects written before them).
+    // A batch holds one insert per form of record (event-row.ts: rows, and objects written before them), and a large
+    // one is inserted in parts side by side, one a write session of the store (EventStore.insertSessions).
     for (const { form, rows: group } of byForm(fresh)) {
-      inserted += await insertOrIsolatePoison(store, group, form, deadLetter)
-      // Added after each insert, so that a batch that fails at its second comes again without its first.
-      // Poison set aside is added too: a key the filter holds in excess is only looked up.
-      if (stored) for (const row of group) stored.add(row.key!)
+      const parts = await Promise.allSettled(
+        partsOf(group, store.insertSessions).map(async (part) => {
+          const n = await insertOrIsolatePoison(store, part, form, deadLetter)
+          // Added after each insert, so that a batch that fails at another part comes again without this one.
+          // Poison set aside is added too: a key the filter holds in excess is only looked up.
+          if (stored) for (const row of part) stored.add(row.key!)
+          return n
+        }),
+      )
+      for (const p of parts) if (p.status === 'fulfilled') inserted += p.value
+      for (const p of parts) if (p.status === 'rejected') throw p.reason
     }
     deps.onStored?.(inserted)
   }
@@ -152,6 +160,23 @@ async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredK
     for (const row of unique.values()) if (!existing.has(row.head.messageId)) out.push(row)
   }
   return out
+}
+
+/**
+ * Rows an insert takes at the least when a batch is split into parts: an
+ * insert has a fixed cost besides its rows' (bench/README.md, issue 19), and
+ * each makes a part that ClickHouse merges later.
+ */
+const MIN_PART = 5_000
+
+/** The rows in at most `sessions` parts of about equal size, each of at least MIN_PART rows (one part when fewer). */
+export function partsOf<T>(rows: T[], sessions: number): T[][] {
+  if (rows.length === 0) return []
+  const count = Math.max(1, Math.min(sessions, Math.floor(rows.length / MIN_PART)))
+  const size = Math.ceil(rows.length / count)
+  const parts: T[][] = []
+  for (let i = 0; i < rows.length; i += size) parts.push(rows.slice(i, i + size))
+  return parts
 }
 
 /** The rows of one form and the rows of the other, each group in the batch's order; only the groups that have rows. */
