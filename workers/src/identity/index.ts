@@ -154,7 +154,7 @@ export async function storeHits(store: EventStore, networks: Networks, hits: rea
   }
   const rows: VisitRow[] = []
   const folded: Array<{ orgId: string; visitorId: string; write: Visit[]; replaced: Visit[]; latest: number }> = []
-  const fold = (orgId: string, visitorId: string, stored: Visit[], visitorHits: Hit[]) => {
+  const fold = (orgId: string, visitorId: string, stored: readonly Visit[], visitorHits: Hit[]) => {
     const { write, replaced } = foldVisits(stored, visitorHits)
     for (const v of write) rows.push(visitRow(v, networks, nextVersion()))
     for (const v of replaced) rows.push(visitRow(v, networks, nextVersion(), true))

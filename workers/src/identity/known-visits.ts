@@ -21,7 +21,7 @@ import { VISIT_GAP_MS, type Visit } from './visits.ts'
  * Least recently used visitors go first past `max` entries.
  */
 export class KnownVisits {
-  private readonly entries = new Map<string, { from: number; visits: Visit[] }>()
+  private readonly entries = new Map<string, { from: number; visits: readonly Visit[] }>()
   private epoch = rewrites
 
   constructor(private readonly max = 100_000) {}
@@ -38,13 +38,15 @@ export class KnownVisits {
   }
 
   /** The visitor's stored visits ending at or after `from`, if known; undefined means read them. */
-  get(orgId: string, visitorId: string, from: number): Visit[] | undefined {
+  get(orgId: string, visitorId: string, from: number): readonly Visit[] | undefined {
     const key = keyOf(orgId, visitorId)
     const entry = this.entries.get(key)
     if (!entry || entry.from > from) return undefined
     this.entries.delete(key)
     this.entries.set(key, entry)
-    return entry.visits.filter((v) => v.endedAt >= from)
+    // Nearly always all of them (an entry is about one visit long): then the list itself, which `wrote` replaces rather than changes.
+    for (const v of entry.visits) if (v.endedAt < from) return entry.visits.filter((w) => w.endedAt >= from)
+    return entry.visits
   }
 
   /** What a read found: every stored visit of the visitor ending at or after `from`. */

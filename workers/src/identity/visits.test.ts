@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { foldVisits, parseChTime, visitsOf, type Hit, type Visit } from './visits.ts'
+import { foldVisits, parseChTime, VISIT_COLUMNS, visitsOf, visitValuesJson, type Hit, type Visit, type VisitRow } from './visits.ts'
 
 /** The fold the worker and the refresh share: 30-minute visits, facts by time, replays that change nothing. */
 const T = Date.parse('2026-03-02T09:00:00.000Z')
@@ -47,5 +47,13 @@ describe('parseChTime', () => {
       const text = new Date(Date.UTC(1900, 0, 1) + Math.floor(random() * (Date.UTC(2300, 0, 1) - Date.UTC(1900, 0, 1)))).toISOString().slice(0, 23).replace('T', ' ')
       expect(parseChTime(text)).toBe(slow(text))
     }
+  })
+})
+
+describe('visit rows', () => {
+  it('writes each value of a row under its column, in VISIT_COLUMNS order', () => {
+    // Every column a value of its own, so that two swapped or a missing one show.
+    const row = Object.fromEntries(VISIT_COLUMNS.map((c, i) => [c, c === 'ip_asn' || c === 'version' || c === 'is_deleted' ? i : `v-${c}`])) as unknown as VisitRow
+    expect(JSON.parse(visitValuesJson(row))).toEqual(VISIT_COLUMNS.map((c) => row[c]))
   })
 })

@@ -100,8 +100,18 @@ const VISIT_COLUMN_SET: { [K in keyof VisitRow]: true } = {
 }
 /** The columns of identified_visits a visit row fills, in the order visitValuesJson writes them. */
 export const VISIT_COLUMNS = Object.keys(VISIT_COLUMN_SET) as Array<keyof VisitRow>
-/** A visit row as a JSONCompactEachRow line: its values in VISIT_COLUMNS' order. */
-export const visitValuesJson = (row: VisitRow): string => JSON.stringify(VISIT_COLUMNS.map((c) => row[c]))
+/**
+ * A visit row as a JSONCompactEachRow line: its values in VISIT_COLUMNS' order
+ * (a test holds the two together). Spelt out: a map over the column names read
+ * each by a computed key, 1.7–2.2 µs a row against 0.8–0.9, on the identity
+ * worker's thread, once a hit.
+ */
+export const visitValuesJson = (r: VisitRow): string =>
+  JSON.stringify([
+    r.org_id, r.visitor_id, r.started_at, r.ended_at, r.anonymous_id, r.user_id, r.puid, r.ip,
+    r.ip_company, r.ip_domain, r.ip_kind, r.ip_range_first, r.ip_range_last, r.ip_asn, r.ip_network, r.ip_source, r.ip_country, r.ip_region, r.ip_city,
+    r.email, r.name, r.version, r.is_deleted,
+  ])
 
 type Record = Pick<IngestedEvent, 'org_id' | 'type' | 'timestamp' | 'user_id' | 'anonymous_id' | 'ip' | 'context' | 'traits'>
 
