@@ -34,7 +34,7 @@ import { migrateEvents, openEventStore } from '@fl0/stores'
 import { loadNetworks, Progress, refreshSessions } from '@fl0/workers'
 import { loadDemoEvents } from './demo-store.ts'
 import { startBenchServer, type BenchServer } from './spawn.ts'
-import { batchBody } from './events.ts'
+import { batchBody, liveRequests } from './events.ts'
 import { AUDIENCE_FILTERS, FUNNEL_THREE_STEPS, LINE_ANY_EVENT } from './cases.ts'
 
 const { values } = parseArgs({
@@ -209,6 +209,8 @@ try {
               // Into another organisation: the data the calls read stays the prepared 10 million events, run after run.
               headers: { authorization: `Basic ${Buffer.from(`${server.otherWriteKey}:`).toString('base64')}`, 'content-type': 'application/json' },
               body: batchBody(100),
+              // Each request's events stamped as it is sent, from 20,000 visitors (events.ts): the identity worker writes visits as on a site.
+              requests: [{ setupRequest: liveRequests(100) }],
               connections: 8,
               overallRate: rate / 100,
               duration: 3600,

@@ -14,6 +14,11 @@
  * consumers' lag at the end (and how long they take to drain it) tells whether
  * fl0 stores events at that rate, not only acknowledges them.
  *
+ * Each request's events are stamped with the time it is sent, and the requests
+ * cycle through 20,000 visitors (events.ts: liveBodies), as a site's traffic
+ * comes; --fixed-body sends one body again and again (one time, 100 visitors),
+ * as this bench did before 2026-12-07, for figures beside older ones.
+ *
  * --data DIR runs fl0 on a copy of DIR (an fl0 data directory, such as the one
  * dashboard-under-load.ts prepares with 10 million events) instead of a fresh
  * one: what the ingest costs once a store holds millions of events. The copy
@@ -29,7 +34,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { startBaselineServer, startBenchServer, type BenchServer } from './spawn.ts'
-import { batchBody, trackEvent } from './events.ts'
+import { batchBody, liveRequests, trackEvent } from './events.ts'
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -43,6 +48,8 @@ const { positionals, values } = parseArgs({
     rate: { type: 'string' },
     /** An fl0 data directory to copy and run on, instead of an empty one. */
     data: { type: 'string' },
+    /** Every request the same body (one time, 100 visitors), as this bench sent before 2026-12-07: for figures beside older ones. */
+    'fixed-body': { type: 'boolean', default: false },
   },
 })
 const mode = positionals[0] ?? 'batch'
@@ -68,6 +75,8 @@ async function measure(url: string, writeKey: string, server: BenchServer | unde
     method: 'POST',
     headers: { authorization: auth, 'content-type': 'application/json' },
     body: mode === 'batch' ? batchBody(batchSize) : JSON.stringify(trackEvent(1)),
+    // Each request's events stamped as it is sent, cycling through 20,000 visitors (events.ts: liveBodies), unless --fixed-body.
+    ...(values['fixed-body'] ? {} : { requests: [{ setupRequest: liveRequests(mode === 'batch' ? batchSize : 1) }] }),
     connections: Number(values.connections ?? 16),
     duration: Number(values.duration),
     ...(values.rate ? { overallRate: Number(values.rate) / (mode === 'batch' ? batchSize : 1) } : {}),
