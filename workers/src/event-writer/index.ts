@@ -170,7 +170,7 @@ async function withoutDuplicates(store: EventStore, rows: Row[], stored: StoredK
 const MIN_PART = 5_000
 
 /** The rows in at most `sessions` parts of about equal size, each of at least MIN_PART rows (one part when fewer). */
-export function partsOf<T>(rows: T[], sessions: number): T[][] {
+function partsOf<T>(rows: T[], sessions: number): T[][] {
   if (rows.length === 0) return []
   const count = Math.max(1, Math.min(sessions, Math.floor(rows.length / MIN_PART)))
   const size = Math.ceil(rows.length / count)
