@@ -63,7 +63,9 @@ const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
 /** One target under the load: a warm-up (JIT, first segment file, chDB's first inserts), then the measured run. */
 async function measure(url: string, writeKey: string, server: BenchServer | undefined) {
   const auth = `Basic ${Buffer.from(`${writeKey}:`).toString('base64')}`
-  await autocannon({ url: `${url}/v1/batch`, method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: batchBody(batchSize), connections: 4, duration: 3 })
+  // With the run's load (its visitors seen once, so that the run does not start by reading them all back), unless --fixed-body.
+  const live = values['fixed-body'] ? {} : { requests: [{ setupRequest: liveRequests(batchSize) }] }
+  await autocannon({ url: `${url}/v1/batch`, method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: batchBody(batchSize), ...live, connections: 4, duration: 3 })
   // The warm-up's events stored before the measured run starts, so that its CPU is not counted against the run's events.
   const warmedUp = performance.now()
   while (server && Math.max(0, ...Object.values(server.lag())) > 0 && performance.now() - warmedUp < 60_000) await new Promise((r) => setTimeout(r, 100))

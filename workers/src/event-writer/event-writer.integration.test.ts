@@ -181,9 +181,10 @@ describe('event writer', () => {
     }
   })
 
-  it('stores a large batch in parts side by side, each event once, when one part fails and the batch comes again', async () => {
+  it('stores a large batch in parts side by side, each event once and its poison dead-lettered once, when a part fails and the batch comes again', async () => {
     const org = 'org-parts'
-    // The background store, as fl0 runs the writer: two write sessions in chDB. Its second insert of the batch fails once.
+    // The background store, as fl0 runs the writer: two write sessions in chDB. Its second insert of the batch fails
+    // once, as a busy ClickHouse says "not now" (TOO_MANY_PARTS): the bus delivers the whole batch again.
     const background = store.background
     expect(background.insertSessions).toBe(2)
     let started = 0
@@ -199,7 +200,7 @@ describe('event writer', () => {
         inHand++
         most = Math.max(most, inHand)
         try {
-          if (++started === 2) throw new Error('test: the store refuses this insert once')
+          if (++started === 2) throw Object.assign(new Error('test: too many parts'), { type: 'TOO_MANY_PARTS' })
           return await background.insertLines(table, lines, options)
         } finally {
           inHand--
@@ -207,7 +208,13 @@ describe('event writer', () => {
       },
     }
     const bus = createDiskBus({ dir: mkdtempSync(join(tmpdir(), 'fl0-writer-parts-')) })
-    await publish(bus, Array.from({ length: 12_000 }, (_, i) => event(100_000 + i, { org_id: org, message_id: `p-${i}` })))
+    // Readable head, but a value that does not fit its column: the first part's insert refuses it, and the part
+    // is stored without it after it is dead-lettered.
+    const poison = eventRecordText(event(99_999, { org_id: org, message_id: 'p-poison', received_at: 'not a time' }))
+    await bus.publish('events', [
+      { key: 'p', value: poison },
+      ...Array.from({ length: 12_000 }, (_, i) => ({ key: 'p', value: eventRecordText(event(100_000 + i, { org_id: org, message_id: `p-${i}` })) })),
+    ])
     const writer = await startEventWriter({ bus, store: flaky, logger: silent, maxWaitMs: 20 })
     await until(async () => (bus as ReturnType<typeof createDiskBus>).lag('events', 'event-writer') === 0 && (await count(org)) >= 12_000, 60_000)
     // The two parts ran side by side; the part that failed came again, and the one stored was not stored twice.
@@ -215,6 +222,11 @@ describe('event writer', () => {
     expect(started).toBeGreaterThan(2)
     const r = await store.client.query({ query: 'SELECT toString(count()) AS n, toString(uniqExact(message_id)) AS ids FROM events WHERE org_id = {org:String}', query_params: { org }, format: 'JSONEachRow' })
     expect(await r.json()).toEqual([{ n: '12000', ids: '12000' }])
+    const dead: string[] = []
+    const dlq = await bus.consume({ topic: DEAD_LETTER_TOPIC, group: 'test-parts', maxWaitMs: 10, onBatch: async (m) => void dead.push(...m.map((x) => x.value)) })
+    await until(async () => dead.length > 0)
+    expect(dead.map((d) => JSON.parse(d) as { value: string; reason: string })).toEqual([expect.objectContaining({ value: poison, reason: 'received_at is not a timestamp' })])
+    await dlq.stop()
     await writer.stop()
     await bus.close()
   })

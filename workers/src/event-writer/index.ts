@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { EVENT_ROW_COLUMNS, eventRecordForm as formOf, type EventRecordForm } from '@fl0/contracts'
 import type { Bus, Consumer, DeliveredMessage, EventStore, ViewSource } from '@fl0/stores'
-import { createDeadLetter, isolatePoison, type DeadLetter, type PoisonRecord } from '../poison/index.ts'
+import { createDeadLetter, isolatePoison, isTransient, type DeadLetter, type PoisonRecord } from '../poison/index.ts'
 import { checkRecord, readHead, readHeadBytes, type RecordHead } from './record.ts'
 import { existingMessageIds } from './existing-message-ids.ts'
 import { createStoredKeys, type KeyHash, type StoredKeys } from './stored-keys.ts'
@@ -86,6 +86,8 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
     for (let i = 0; i < messages.length; i++) {
       if (i > 0 && i % TURN === 0) await nextTurn()
       const message = messages[i]!
+      // Set aside already, when the batch comes again (a part of it failed after another dead-lettered its poison).
+      if (setAside.has(message)) continue
       const head = message.view
       if (head) {
         rows.push({ head, line: message.bytes, message })
@@ -106,7 +108,7 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
     for (const { form, rows: group } of byForm(fresh)) {
       const parts = await Promise.allSettled(
         partsOf(group, store.insertSessions).map(async (part) => {
-          const n = await insertOrIsolatePoison(store, part, form, deadLetter)
+          const n = await insertOrIsolatePoison(store, part, form, deadLetter, setAside)
           // Added after each insert, so that a batch that fails at another part comes again without this one.
           // Poison set aside is added too: a key the filter holds in excess is only looked up.
           if (stored) for (const row of part) stored.add(row.key!)
@@ -114,7 +116,9 @@ export async function startEventWriter(deps: EventWriterDeps): Promise<Consumer>
         }),
       )
       for (const p of parts) if (p.status === 'fulfilled') inserted += p.value
-      for (const p of parts) if (p.status === 'rejected') throw p.reason
+      // A transient error first, if a part had one: isolatePoison would split the batch for the other's (the bus retries it whole).
+      const failed = parts.filter((p): p is PromiseRejectedResult => p.status === 'rejected').map((p) => p.reason as unknown)
+      if (failed.length > 0) throw failed.find(isTransient) ?? failed[0]
     }
     deps.onStored?.(inserted)
   }
@@ -172,7 +176,7 @@ const MIN_PART = 5_000
 /** The rows in at most `sessions` parts of about equal size, each of at least MIN_PART rows (one part when fewer). */
 function partsOf<T>(rows: T[], sessions: number): T[][] {
   if (rows.length === 0) return []
-  const count = Math.max(1, Math.min(sessions, Math.floor(rows.length / MIN_PART)))
+  const count = Math.max(1, Math.min(sessions >= 1 ? Math.floor(sessions) : 1, Math.floor(rows.length / MIN_PART)))
   const size = Math.ceil(rows.length / count)
   const parts: T[][] = []
   for (let i = 0; i < rows.length; i += size) parts.push(rows.slice(i, i + size))
@@ -191,7 +195,7 @@ function byForm(rows: Row[]): Array<{ form: EventRecordForm; rows: Row[] }> {
  * poison found and set aside, and the rest of it inserted. A batch that fails
  * for another reason throws and comes again.
  */
-async function insertOrIsolatePoison(store: EventStore, rows: Row[], form: EventRecordForm, deadLetter: DeadLetter): Promise<number> {
+async function insertOrIsolatePoison(store: EventStore, rows: Row[], form: EventRecordForm, deadLetter: DeadLetter, setAside: WeakSet<DeliveredMessage>): Promise<number> {
   if (rows.length === 0) return 0
   try {
     await insertEventLines(store, rows.map((r) => r.line), form)
@@ -208,6 +212,7 @@ async function insertOrIsolatePoison(store: EventStore, rows: Row[], form: Event
     // another reason. Throw: isolatePoison tells the two apart.
     if (bad.length === 0) throw error
     await deadLetter(bad)
+    for (const b of bad) setAside.add(b.message)
     // The full check gives every good record back as an object.
     if (good.length > 0) await insertEventLines(store, good, 'object')
     return good.length

@@ -94,7 +94,7 @@ const TRANSIENT_TYPES = new Set([
 ])
 const TRANSIENT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOSPC'])
 
-function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown): boolean {
   const e = error as { type?: unknown; code?: unknown; cause?: unknown }
   if (typeof e?.type === 'string' && TRANSIENT_TYPES.has(e.type)) return true
   if (typeof e?.code === 'string' && TRANSIENT_CODES.has(e.code)) return true
