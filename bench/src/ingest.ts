@@ -60,12 +60,14 @@ if (bus === 'kafka') process.env.FL0_ROLES = 'ingest' // the server inherits thi
 const batchSize = 100
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
 
+/** autocannon's options for a site's traffic, `size` events a request (events.ts: liveBodies); none with --fixed-body, which sends `body` every time. */
+const liveLoad = (size: number) => (values['fixed-body'] ? {} : { requests: [{ setupRequest: liveRequests(size) }] })
+
 /** One target under the load: a warm-up (JIT, first segment file, chDB's first inserts), then the measured run. */
 async function measure(url: string, writeKey: string, server: BenchServer | undefined) {
   const auth = `Basic ${Buffer.from(`${writeKey}:`).toString('base64')}`
-  // With the run's load (its visitors seen once, so that the run does not start by reading them all back), unless --fixed-body.
-  const live = values['fixed-body'] ? {} : { requests: [{ setupRequest: liveRequests(batchSize) }] }
-  await autocannon({ url: `${url}/v1/batch`, method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: batchBody(batchSize), ...live, connections: 4, duration: 3 })
+  // With the run's load (its visitors seen once, so that the run does not start by reading them all back).
+  await autocannon({ url: `${url}/v1/batch`, method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: batchBody(batchSize), ...liveLoad(batchSize), connections: 4, duration: 3 })
   // The warm-up's events stored before the measured run starts, so that its CPU is not counted against the run's events.
   const warmedUp = performance.now()
   while (server && Math.max(0, ...Object.values(server.lag())) > 0 && performance.now() - warmedUp < 60_000) await new Promise((r) => setTimeout(r, 100))
@@ -77,8 +79,7 @@ async function measure(url: string, writeKey: string, server: BenchServer | unde
     method: 'POST',
     headers: { authorization: auth, 'content-type': 'application/json' },
     body: mode === 'batch' ? batchBody(batchSize) : JSON.stringify(trackEvent(1)),
-    // Each request's events stamped as it is sent, cycling through 20,000 visitors (events.ts: liveBodies), unless --fixed-body.
-    ...(values['fixed-body'] ? {} : { requests: [{ setupRequest: liveRequests(mode === 'batch' ? batchSize : 1) }] }),
+    ...liveLoad(mode === 'batch' ? batchSize : 1),
     connections: Number(values.connections ?? 16),
     duration: Number(values.duration),
     ...(values.rate ? { overallRate: Number(values.rate) / (mode === 'batch' ? batchSize : 1) } : {}),
