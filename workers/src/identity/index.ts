@@ -145,6 +145,7 @@ const VISITORS_PER_QUERY = 1_000
 export async function storeHits(store: EventStore, networks: Networks, hits: readonly Hit[], known?: KnownVisits): Promise<number> {
   if (hits.length === 0) return 0
   known?.checkEpoch()
+  known?.expire()
   const byOrg = new Map<string, Map<string, Hit[]>>()
   for (const h of hits) {
     let visitors = byOrg.get(h.orgId)
@@ -163,7 +164,8 @@ export async function storeHits(store: EventStore, networks: Networks, hits: rea
   }
   let folds = 0
   for (const [orgId, visitors] of byOrg) {
-    // Visitors whose visits the worker knows are folded with them; the others' are read.
+    if (known && !known.isCovered(orgId)) known.coverFrom(orgId, (await latestStoredEnd(store, orgId)) + 1)
+    // Visitors whose visits the worker knows (or knows there are none of) are folded with them; the others' are read.
     const unknown: string[] = []
     for (const [id, visitorHits] of visitors) {
       if (++folds % TURN === 0) await nextTurn()
@@ -219,6 +221,17 @@ function spanOf(hits: readonly Hit[]): { earliest: number; latest: number } {
     if (h.at > latest) latest = h.at
   }
   return { earliest, latest }
+}
+
+/** The latest end of the organisation's stored visits, in ms (0 when none): where KnownVisits' coverage starts. */
+async function latestStoredEnd(store: EventStore, orgId: string): Promise<number> {
+  const result = await store.client.query({
+    query: 'SELECT toUnixTimestamp64Milli(max(ended_at)) AS latest FROM identified_visits WHERE org_id = {org:String}',
+    query_params: { org: orgId },
+    format: 'JSONEachRow',
+  })
+  const [row] = await result.json<{ latest: string | number }>()
+  return Number(row?.latest ?? 0)
 }
 
 async function storedVisits(store: EventStore, orgId: string, visitorIds: string[], from: number, to: number | undefined): Promise<Map<string, Visit[]>> {

@@ -18,13 +18,32 @@ import { VISIT_GAP_MS, type Visit } from './visits.ts'
  * `from` (the read asked for exactly those), kept true by each write since.
  * A batch whose hits all lie after `from` + 30 minutes is folded with it;
  * an earlier hit (an event that came late) reads the store, as before.
- * Least recently used visitors go first past `max` entries.
+ *
+ * A visitor it holds no entry for is read, unless the organisation is
+ * covered from the hit's time on: every stored visit of the organisation
+ * that ends at or after `coveredFrom` belongs to a visitor with an entry.
+ * Coverage starts at the latest end stored when the worker first folds for
+ * the organisation (coverFrom), so from then on a visitor never seen before
+ * costs no read: on a busy site most visitors of the last half hour are new
+ * or known, and reading back those not known was a query over the whole
+ * table for each batch (bench/README.md, issue 19). Letting an entry go
+ * raises its organisation's coverage past that visitor's visits.
+ *
+ * Visitors whose visits all ended two hours ago (by the clock) are let go,
+ * and the least recently used past `max` entries: a site with more visitors
+ * in two hours than that is read back as before (about 600 bytes an entry).
  */
 export class KnownVisits {
-  private readonly entries = new Map<string, { from: number; visits: readonly Visit[] }>()
+  private readonly entries = new Map<string, Entry>()
+  /** Per organisation: every stored visit ending at or after this belongs to a visitor with an entry. None: not known yet. */
+  private readonly covered = new Map<string, number>()
   private epoch = rewrites
 
-  constructor(private readonly max = 100_000) {}
+  constructor(
+    private readonly max = 250_000,
+    /** The clock expire() reads: the wall clock, not the events' times (a single event from a far future must not let everyone go). */
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get size(): number {
     return this.entries.size
@@ -33,15 +52,35 @@ export class KnownVisits {
   /** Forgets everything if the stored visits were rewritten by a job since the last batch. */
   checkEpoch(): void {
     if (this.epoch === rewrites) return
-    this.entries.clear()
+    this.clear()
     this.epoch = rewrites
   }
 
-  /** The visitor's stored visits ending at or after `from`, if known; undefined means read them. */
+  /** Whether the organisation's coverage is known (else coverFrom first, with the latest end stored). */
+  isCovered(orgId: string): boolean {
+    return this.covered.has(orgId)
+  }
+
+  /** From `from` on, every stored visit of the organisation is one the worker will write or learn: the latest end stored + 1 ms. */
+  coverFrom(orgId: string, from: number): void {
+    this.covered.set(orgId, Math.max(from, this.covered.get(orgId) ?? -Infinity))
+  }
+
+  /**
+   * The visitor's stored visits ending at or after `from`, if known; undefined means read them.
+   * A visitor without an entry, in an organisation covered from `from` on, has none: an entry is
+   * made for them (so that what the worker writes for them is followed) and none answered.
+   */
   get(orgId: string, visitorId: string, from: number): readonly Visit[] | undefined {
     const key = keyOf(orgId, visitorId)
     const entry = this.entries.get(key)
-    if (!entry || entry.from > from) return undefined
+    if (!entry) {
+      const coveredFrom = this.covered.get(orgId)
+      if (coveredFrom === undefined || coveredFrom > from) return undefined
+      this.add(key, orgId, { from: coveredFrom, visits: [] })
+      return []
+    }
+    if (entry.from > from) return undefined
     this.entries.delete(key)
     this.entries.set(key, entry)
     // Nearly always all of them (an entry is about one visit long): then the list itself, which `wrote` replaces rather than changes.
@@ -53,19 +92,23 @@ export class KnownVisits {
   learn(orgId: string, visitorId: string, from: number, visits: Visit[]): void {
     const key = keyOf(orgId, visitorId)
     this.entries.delete(key)
-    this.entries.set(key, { from, visits: [...visits] })
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!)
+    this.add(key, orgId, { from, visits: [...visits] })
   }
 
   /**
    * Visits just stored for a known visitor: the written ones in, those they
    * replace (same start, or tombstoned) out. Visits ended more than 30 minutes
    * before `latest` (the visitor's latest hit) are dropped and `from` moves up,
-   * so an entry stays about one visit long.
+   * so an entry stays about one visit long. A visitor let go meanwhile (more
+   * visitors in the batch than `max`) is not followed: its organisation's
+   * coverage moves past what was written.
    */
   wrote(orgId: string, visitorId: string, written: Visit[], replaced: Visit[], latest: number): void {
     const entry = this.entries.get(keyOf(orgId, visitorId))
-    if (!entry) return
+    if (!entry) {
+      this.uncover(orgId, written)
+      return
+    }
     const gone = new Set<number>()
     for (const v of written) gone.add(v.startedAt)
     for (const v of replaced) gone.add(v.startedAt)
@@ -77,10 +120,47 @@ export class KnownVisits {
     entry.from = keepFrom
   }
 
+  /** Lets go of the least recently used visitors whose visits all ended two hours ago. */
+  expire(): void {
+    const before = this.now() - LET_GO_MS
+    for (const [key, entry] of this.entries) {
+      if (!entry.visits.every((v) => v.endedAt < before)) return
+      this.entries.delete(key)
+      this.uncover(entry.orgId, entry.visits)
+    }
+  }
+
   clear(): void {
     this.entries.clear()
+    this.covered.clear()
+  }
+
+  private add(key: string, orgId: string, entry: Omit<Entry, 'orgId'>): void {
+    this.entries.set(key, { orgId, ...entry })
+    if (this.entries.size <= this.max) return
+    const [oldest, gone] = this.entries.entries().next().value!
+    this.entries.delete(oldest)
+    this.uncover(gone.orgId, gone.visits)
+  }
+
+  /** The organisation's visitors no longer include these visits' visitor: coverage starts after them. */
+  private uncover(orgId: string, visits: readonly Visit[]): void {
+    const from = this.covered.get(orgId)
+    if (from === undefined) return
+    let end = from - 1
+    for (const v of visits) if (v.endedAt > end) end = v.endedAt
+    this.covered.set(orgId, end + 1)
   }
 }
+
+interface Entry {
+  orgId: string
+  from: number
+  visits: readonly Visit[]
+}
+
+/** How long after a visitor's last visit ended the worker lets it go: well past the 30 minutes a hit can join it. */
+const LET_GO_MS = 2 * 60 * 60 * 1000
 
 const keyOf = (orgId: string, visitorId: string): string => `${orgId}\0${visitorId}`
 
