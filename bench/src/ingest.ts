@@ -16,7 +16,8 @@
  *
  * Each request's events are stamped with the time it is sent, and the requests
  * cycle through 20,000 visitors (events.ts: liveBodies), as a site's traffic
- * comes; --fixed-body sends one body again and again (one time, 100 visitors),
+ * comes (--visitors n for another number: a site with more visitors in half an hour
+ * than the identity worker keeps, say); --fixed-body sends one body again and again (one time, 100 visitors),
  * as this bench did before 2026-12-07, for figures beside older ones.
  *
  * --data DIR runs fl0 on a copy of DIR (an fl0 data directory, such as the one
@@ -34,7 +35,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { startBaselineServer, startBenchServer, type BenchServer } from './spawn.ts'
-import { batchBody, liveRequests, trackEvent } from './events.ts'
+import { batchBody, liveRequests, LOAD_VISITORS, trackEvent } from './events.ts'
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -50,6 +51,8 @@ const { positionals, values } = parseArgs({
     data: { type: 'string' },
     /** Every request the same body (one time, 100 visitors), as this bench sent before 2026-12-07: for figures beside older ones. */
     'fixed-body': { type: 'boolean', default: false },
+    /** How many visitors the requests cycle through (events.ts: liveBodies). */
+    visitors: { type: 'string', default: String(LOAD_VISITORS) },
   },
 })
 const mode = positionals[0] ?? 'batch'
@@ -61,7 +64,7 @@ const batchSize = 100
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
 
 /** autocannon's options for a site's traffic, `size` events a request (events.ts: liveBodies); none with --fixed-body, which sends `body` every time. */
-const liveLoad = (size: number) => (values['fixed-body'] ? {} : { requests: [{ setupRequest: liveRequests(size) }] })
+const liveLoad = (size: number) => (values['fixed-body'] ? {} : { requests: [{ setupRequest: liveRequests(size, Number(values.visitors)) }] })
 
 /** One target under the load: a warm-up (JIT, first segment file, chDB's first inserts), then the measured run. */
 async function measure(url: string, writeKey: string, server: BenchServer | undefined) {
@@ -145,6 +148,7 @@ try {
 const summary = {
   mode,
   bus,
+  load: values['fixed-body'] ? 'one body' : `a site's traffic, ${Number(values.visitors).toLocaleString('en')} visitors`,
   machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}`,
   loadAverage: { before: loadBefore, after: load() },
   ...fl0,
