@@ -56,6 +56,7 @@ const { positionals, values } = parseArgs({
   },
 })
 const mode = positionals[0] ?? 'batch'
+if (!(Number.isInteger(Number(values.visitors)) && Number(values.visitors) >= 1)) throw new Error('--visitors must be a whole number of at least 1')
 if (mode !== 'batch' && mode !== 'track') throw new Error('mode must be batch or track')
 
 const bus = process.env.KAFKA_BROKERS ? 'kafka' : 'disk'

@@ -145,15 +145,17 @@ const VISITORS_PER_QUERY = 1_000
 export async function storeHits(store: EventStore, networks: Networks, hits: readonly Hit[], known?: KnownVisits): Promise<number> {
   if (hits.length === 0) return 0
   known?.checkEpoch()
-  known?.expire()
   const byOrg = new Map<string, Map<string, Hit[]>>()
+  let latest = -Infinity
   for (const h of hits) {
+    if (h.at > latest) latest = h.at
     let visitors = byOrg.get(h.orgId)
     if (!visitors) byOrg.set(h.orgId, (visitors = new Map()))
     let list = visitors.get(h.visitorId)
     if (!list) visitors.set(h.visitorId, (list = []))
     list.push(h)
   }
+  known?.expire(latest)
   const rows: VisitRow[] = []
   const folded: Array<{ orgId: string; visitorId: string; write: Visit[]; replaced: Visit[]; latest: number }> = []
   const fold = (orgId: string, visitorId: string, stored: readonly Visit[], visitorHits: Hit[]) => {
@@ -164,7 +166,7 @@ export async function storeHits(store: EventStore, networks: Networks, hits: rea
   }
   let folds = 0
   for (const [orgId, visitors] of byOrg) {
-    if (known && !known.isCovered(orgId)) known.coverFrom(orgId, (await latestStoredEnd(store, orgId)) + 1)
+    if (known && !known.isCovered(orgId)) await startCovering(store, known, orgId)
     // Visitors whose visits the worker knows (or knows there are none of) are folded with them; the others' are read.
     const unknown: string[] = []
     for (const [id, visitorHits] of visitors) {
@@ -223,16 +225,35 @@ function spanOf(hits: readonly Hit[]): { earliest: number; latest: number } {
   return { earliest, latest }
 }
 
-/** The latest end of the organisation's stored visits, in ms (0 when none): where KnownVisits' coverage starts. */
-async function latestStoredEnd(store: EventStore, orgId: string): Promise<number> {
+/**
+ * Where KnownVisits' coverage of an organisation starts: after the latest end
+ * of its stored visits that ended by now. The visitors with a visit ending
+ * after now (events stamped in the future) are learned first, so that their
+ * visits need not push coverage into the future; past AHEAD_MAX of them,
+ * the organisation is not covered (read as before).
+ */
+async function startCovering(store: EventStore, known: KnownVisits, orgId: string): Promise<void> {
+  const now = chTime(new Date())
   const result = await store.client.query({
-    query: 'SELECT toUnixTimestamp64Milli(max(ended_at)) AS latest FROM identified_visits WHERE org_id = {org:String}',
-    query_params: { org: orgId },
+    query: `SELECT toUnixTimestamp64Milli(maxIf(ended_at, ended_at <= {now:DateTime64(3, 'UTC')})) AS latest,
+                   groupUniqArrayIf(${AHEAD_MAX + 1})(visitor_id, ended_at > {now:DateTime64(3, 'UTC')}) AS ahead
+            FROM identified_visits WHERE org_id = {org:String}`,
+    query_params: { org: orgId, now },
     format: 'JSONEachRow',
   })
-  const [row] = await result.json<{ latest: string | number }>()
-  return Number(row?.latest ?? 0)
+  const [row] = await result.json<{ latest: string | number; ahead: string[] }>()
+  const from = Number(row?.latest ?? 0) + 1
+  const ahead = row?.ahead ?? []
+  if (ahead.length > AHEAD_MAX) return known.coverFrom(orgId, Infinity)
+  if (ahead.length > 0) {
+    const stored = await storedVisits(store, orgId, ahead, from, undefined)
+    for (const id of ahead) known.learn(orgId, id, from, stored.get(id) ?? [])
+  }
+  known.coverFrom(orgId, from)
 }
+
+/** Visitors with visits in the future an organisation may have and still be covered. */
+const AHEAD_MAX = 1_000
 
 async function storedVisits(store: EventStore, orgId: string, visitorIds: string[], from: number, to: number | undefined): Promise<Map<string, Visit[]>> {
   const result = await store.client.query({

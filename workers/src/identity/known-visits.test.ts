@@ -103,20 +103,45 @@ describe('KnownVisits', () => {
     expect(known.get('o', 'z', min(31) + 1)).toEqual([])
   })
 
-  it('lets go of visitors whose visits ended two hours before now, and covers from after them', () => {
-    let now = min(20 + 120)
-    const known = new KnownVisits(100, () => now)
+  it('lets go of visitors whose visits ended two hours before the latest event, and covers from after them', () => {
+    const known = new KnownVisits()
     known.coverFrom('o', min(0))
     known.learn('o', 'a', min(0), [visit(10, 20)])
     known.learn('o', 'b', min(0), [visit(100, 130)])
-    known.expire()
+    known.expire(min(20 + 120))
     expect(known.size).toBe(2)
-    now = min(20 + 121)
-    known.expire()
+    known.expire(min(20 + 121))
     expect(known.size).toBe(1)
     expect(known.get('o', 'a', min(0))).toBeUndefined()
     expect(known.get('o', 'b', min(0))).toEqual([visit(100, 130)])
     expect(known.get('o', 'c', min(21))).toEqual([])
+  })
+
+  it('lets go by the clock when an event says later: one from the future lets nobody go', () => {
+    const known = new KnownVisits(100, () => min(60))
+    known.learn('o', 'a', min(0), [visit(10, 20)])
+    known.expire(min(10_000))
+    expect(known.size).toBe(1)
+  })
+
+  it('holds a visitor with a visit in the future, so that letting visitors go moves no coverage into the future', () => {
+    const known = new KnownVisits(2, () => min(100))
+    known.coverFrom('o', min(0))
+    known.learn('o', 'ahead', min(0), [visit(5000, 5000, { visitorId: 'ahead' })])
+    known.learn('o', 'a', min(0), [visit(10, 20)])
+    // Past the cap: the least recently used is the one ahead, held; a goes.
+    known.learn('o', 'b', min(0), [visit(30, 40)])
+    expect(known.get('o', 'ahead', min(4990))).toEqual([visit(5000, 5000, { visitorId: 'ahead' })])
+    expect(known.get('o', 'a', min(0))).toBeUndefined()
+    expect(known.get('o', 'new', min(20) + 1)).toEqual([])
+    // Nor does it stop the others from being let go when they are done.
+    const later = new KnownVisits(100, () => min(1000))
+    later.coverFrom('o', min(0))
+    later.learn('o', 'ahead', min(0), [visit(5000, 5000, { visitorId: 'ahead' })])
+    later.learn('o', 'a', min(0), [visit(10, 20)])
+    later.expire(min(1000))
+    expect(later.size).toBe(1)
+    expect(later.get('o', 'ahead', min(4990))).toHaveLength(1)
   })
 
   it('forgets its coverage with everything else', () => {
@@ -199,10 +224,8 @@ describe('storeHits with known visits (chDB)', () => {
 
   it('stores the same visits as reading them back each batch, over batches in and out of order', async () => {
     const batches = dayOfBatches()
-    let now = 0
-    const known = new KnownVisits(100, () => now)
+    const known = new KnownVisits()
     for (const batch of batches) {
-      now = Math.max(...batch.map((h) => h.at))
       await storeHits(store, networks, batch.map((h) => ({ ...h, orgId: 'org-read' })))
       await storeHits(store, networks, batch.map((h) => ({ ...h, orgId: 'org-known' })), known)
     }
@@ -212,23 +235,61 @@ describe('storeHits with known visits (chDB)', () => {
     expect(known.size).toBe(8)
   })
 
-  it('stores the same visits when it starts on visits stored before it and knows fewer visitors than come', async () => {
+  it('stores the same visits when it starts on visits stored before it, knows fewer visitors than come, and an event is from the future', async () => {
     const batches = dayOfBatches()
-    // Five visitors known at most: the others are let go and read again. The first ten batches stored before the worker started.
-    // The clock is the batch's latest hit: visitors gone two hours are let go too.
-    let now = 0
-    const known = new KnownVisits(5, () => now)
-    let reads = 0
+    // One visitor's events three days ahead of the clock (the end of the batches' day), twice: one visit.
+    const clock = T0 + 10 * 3600_000
+    const ahead = (at: number): Omit<Hit, 'orgId'> => ({ visitorId: 'v3', at, anonymousId: 'v3', userId: '', puid: '', ip: '', email: '', name: '' })
+    batches[5]!.push(ahead(T0 + 72 * 3600_000))
+    batches[25]!.push(ahead(T0 + 72 * 3600_000 + 5 * 60_000))
+    // Five visitors of two organisations known at most: the others are let go and read again. The first ten batches
+    // stored before the worker started; the two organisations' hits come in the same batches.
+    const known = new KnownVisits(5, () => clock)
     for (const [i, batch] of batches.entries()) {
-      now = Math.max(...batch.map((h) => h.at))
       await storeHits(store, networks, batch.map((h) => ({ ...h, orgId: 'org-read-2' })))
-      if (i < 10) await storeHits(store, networks, batch.map((h) => ({ ...h, orgId: 'org-small' })))
-      else reads += await readsDuring(() => storeHits(store, networks, batch.map((h) => ({ ...h, orgId: 'org-small' })), known).then(() => undefined))
+      const both = [...batch.map((h) => ({ ...h, orgId: 'org-small' })), ...batch.map((h) => ({ ...h, orgId: 'org-small-b' }))]
+      await storeHits(store, networks, both, i < 10 ? undefined : known)
     }
-    expect(await stored('org-small')).toEqual(await stored('org-read-2'))
+    const read = await stored('org-read-2')
+    expect(read.filter((v) => v.visitor_id === 'v3' && v.started_at > chTime(new Date(clock)))).toHaveLength(1)
+    expect(await stored('org-small')).toEqual(read)
+    expect(await stored('org-small-b')).toEqual(read)
     expect(known.size).toBe(5)
-    // Visitors let go are read again: coverage moved past their visits.
-    expect(reads).toBeGreaterThan(0)
+  })
+
+  it('folds a backlog hours old with the visitors it knows, reading only the first time', async () => {
+    // The clock is now; the events are of March: every batch's are hours older than it.
+    const known = new KnownVisits()
+    const batch = (b: number): Hit[] =>
+      Array.from({ length: 20 }, (_, k) => ({ orgId: 'org-backlog', visitorId: `v${k}`, at: min(b * 5 + (k % 5)), anonymousId: `v${k}`, userId: '', puid: '', ip: '', email: '', name: '' }))
+    // One visit stored before the worker, 20 minutes before the first batch: v0's hits join it (one read, the first batch's).
+    await storeHits(store, networks, [{ ...batch(0)[0]!, at: min(-20) }])
+    let reads = 0
+    for (let b = 0; b < 10; b++) reads += await readsDuring(async () => void (await storeHits(store, networks, batch(b), known)))
+    expect(reads).toBe(1)
+    const visits = await stored('org-backlog')
+    expect(visits).toHaveLength(20)
+    expect(visits.filter((v) => v.visitor_id === 'v0' || v.visitor_id === 'v1').map((v) => [v.started_at, v.ended_at])).toEqual([
+      [chTime(new Date(min(-20))), chTime(new Date(min(45)))],
+      [chTime(new Date(min(1))), chTime(new Date(min(46)))],
+    ])
+  })
+
+  it('starts covering after the visits stored up to now, learning the visitors with visits in the future', async () => {
+    const now = Date.now()
+    const hit = (visitorId: string, at: number): Hit => ({ orgId: 'org-ahead', visitorId, at, anonymousId: visitorId, userId: '', puid: '', ip: '', email: '', name: '' })
+    // Stored before the worker: a visit an hour ago, and one a day ahead (a client's clock).
+    await storeHits(store, networks, [hit('past', now - 3600_000), hit('ahead', now + 86_400_000)])
+    const known = new KnownVisits()
+    // Coverage starts after the past visit, not after the one ahead: a visitor never seen is not read.
+    expect(await readsDuring(async () => void (await storeHits(store, networks, [hit('new', now - 60_000)], known)))).toBe(1)
+    expect(await readsDuring(async () => void (await storeHits(store, networks, [hit('newer', now), hit('ahead', now + 86_400_000 + 60_000)], known)))).toBe(0)
+    expect((await stored('org-ahead')).map((v) => [v.visitor_id, v.started_at, v.ended_at])).toEqual([
+      ['ahead', chTime(new Date(now + 86_400_000)), chTime(new Date(now + 86_400_000 + 60_000))],
+      ['new', chTime(new Date(now - 60_000)), chTime(new Date(now - 60_000))],
+      ['newer', chTime(new Date(now)), chTime(new Date(now))],
+      ['past', chTime(new Date(now - 3600_000)), chTime(new Date(now - 3600_000))],
+    ])
   })
 
   it('reads no visits for visitors never seen once it covers the organisation, and those it knows are folded as before', async () => {

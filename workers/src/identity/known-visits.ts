@@ -29,9 +29,15 @@ import { VISIT_GAP_MS, type Visit } from './visits.ts'
  * table for each batch (bench/README.md, issue 19). Letting an entry go
  * raises its organisation's coverage past that visitor's visits.
  *
- * Visitors whose visits all ended two hours ago (by the clock) are let go,
- * and the least recently used past `max` entries: a site with more visitors
- * in two hours than that is read back as before (about 600 bytes an entry).
+ * Visitors whose visits all ended two hours before the batch's latest event
+ * (or the clock, if earlier) are let go, and the least recently used past
+ * `max` entries (about 600 bytes an entry). Letting a visitor go moves its
+ * organisation's coverage to about then: on a site with more visitors in two
+ * hours than `max`, a visitor not held is read back, known before or not, as
+ * before coverage. A visitor with a visit ending after the clock (an event
+ * stamped in the future) is held rather than let go, so that one such event
+ * moves no coverage into the future; the worker learns those already stored
+ * as it starts covering (coverFrom).
  */
 export class KnownVisits {
   private readonly entries = new Map<string, Entry>()
@@ -41,7 +47,7 @@ export class KnownVisits {
 
   constructor(
     private readonly max = 250_000,
-    /** The clock expire() reads: the wall clock, not the events' times (a single event from a far future must not let everyone go). */
+    /** The clock: what is after it is the future (held, not let go), and expire() lets go by it at the latest. */
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -120,10 +126,21 @@ export class KnownVisits {
     entry.from = keepFrom
   }
 
-  /** Lets go of the least recently used visitors whose visits all ended two hours ago. */
-  expire(): void {
-    const before = this.now() - LET_GO_MS
+  /**
+   * Lets go of the least recently used visitors whose visits all ended two hours before `latest` (the
+   * batch's latest event; the clock if earlier, so that one event from the future lets nobody go).
+   * Going by the events' time, a backlog hours old is folded with what the worker knows of it.
+   */
+  expire(latest: number): void {
+    const now = this.now()
+    const before = Math.min(now, latest) - LET_GO_MS
+    let held = 0
     for (const [key, entry] of this.entries) {
+      if (endsAfter(entry, now) && held++ < HELD_PER_CALL) {
+        this.entries.delete(key)
+        this.entries.set(key, entry)
+        continue
+      }
       if (!entry.visits.every((v) => v.endedAt < before)) return
       this.entries.delete(key)
       this.uncover(entry.orgId, entry.visits)
@@ -138,9 +155,18 @@ export class KnownVisits {
   private add(key: string, orgId: string, entry: Omit<Entry, 'orgId'>): void {
     this.entries.set(key, { orgId, ...entry })
     if (this.entries.size <= this.max) return
-    const [oldest, gone] = this.entries.entries().next().value!
-    this.entries.delete(oldest)
-    this.uncover(gone.orgId, gone.visits)
+    const now = this.now()
+    for (let held = 0; ; held++) {
+      const [oldest, gone] = this.entries.entries().next().value!
+      this.entries.delete(oldest)
+      // A visitor with a visit in the future goes to the back: letting it go would move coverage past that visit.
+      if (endsAfter(gone, now) && held < HELD_PER_CALL) {
+        this.entries.set(oldest, gone)
+        continue
+      }
+      this.uncover(gone.orgId, gone.visits)
+      return
+    }
   }
 
   /** The organisation's visitors no longer include these visits' visitor: coverage starts after them. */
@@ -158,6 +184,12 @@ interface Entry {
   from: number
   visits: readonly Visit[]
 }
+
+/** Visitors with a visit in the future passed over a call, at most: past that many (a flood of such events), they are let go, coverage moving with them. */
+const HELD_PER_CALL = 1_000
+
+/** Whether one of the entry's visits ends after `now`. */
+const endsAfter = (entry: Entry, now: number): boolean => entry.visits.some((v) => v.endedAt > now)
 
 /** How long after a visitor's last visit ended the worker lets it go: well past the 30 minutes a hit can join it. */
 const LET_GO_MS = 2 * 60 * 60 * 1000
