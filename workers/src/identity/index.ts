@@ -226,14 +226,11 @@ function spanOf(hits: readonly Hit[]): { earliest: number; latest: number } {
 }
 
 /**
- * Where KnownVisits' coverage of an organisation starts: half an hour before
- * the latest end of its stored visits that ended by now, the visitors of every
- * stored visit ending since learned first. So a worker started again, on a
- * busy site, reads none of the visitors that come back. With more of them
- * visits than half the visitors it holds, coverage starts after that latest end
- * instead, only the visitors with visits after now learned (events stamped
- * in the future: their visits need not push coverage ahead); past AHEAD_MAX
- * of those, the organisation is not covered (read as before).
+ * Where KnownVisits' coverage of an organisation starts: after the latest end
+ * of its stored visits that ended by now. The visitors with a visit ending
+ * after now (events stamped in the future) are learned first, so that their
+ * visits need not push coverage into the future; past AHEAD_MAX of them,
+ * the organisation is not covered (read as before).
  */
 async function startCovering(store: EventStore, known: KnownVisits, orgId: string): Promise<void> {
   const now = chTime(new Date())
@@ -245,37 +242,26 @@ async function startCovering(store: EventStore, known: KnownVisits, orgId: strin
     format: 'JSONEachRow',
   })
   const [row] = await result.json<{ latest: string | number; ahead: string[] }>()
-  const latest = Number(row?.latest ?? 0)
-  const recentFrom = latest + 1 - VISIT_GAP_MS
-  const room = Math.floor(known.capacity / 2)
-  const recent = await storedVisits(store, orgId, undefined, recentFrom, undefined, room)
-  let visits = 0
-  for (const list of recent.values()) visits += list.length
-  if (visits <= room) {
-    for (const [id, visits] of recent) known.learn(orgId, id, recentFrom, visits)
-    return known.coverFrom(orgId, recentFrom)
-  }
+  const from = Number(row?.latest ?? 0) + 1
   const ahead = row?.ahead ?? []
   if (ahead.length > AHEAD_MAX) return known.coverFrom(orgId, Infinity)
   if (ahead.length > 0) {
-    const stored = await storedVisits(store, orgId, ahead, latest + 1, undefined)
-    for (const id of ahead) known.learn(orgId, id, latest + 1, stored.get(id) ?? [])
+    const stored = await storedVisits(store, orgId, ahead, from, undefined)
+    for (const id of ahead) known.learn(orgId, id, from, stored.get(id) ?? [])
   }
-  known.coverFrom(orgId, latest + 1)
+  known.coverFrom(orgId, from)
 }
 
 /** Visitors with visits in the future an organisation may have and still be covered. */
 const AHEAD_MAX = 1_000
 
-/** The stored visits ending at or after `from` of some visitors, or of all (then at most `limit` visits: one more means there are more). */
-async function storedVisits(store: EventStore, orgId: string, visitorIds: string[] | undefined, from: number, to: number | undefined, limit?: number): Promise<Map<string, Visit[]>> {
+async function storedVisits(store: EventStore, orgId: string, visitorIds: string[], from: number, to: number | undefined): Promise<Map<string, Visit[]>> {
   const result = await store.client.query({
     query: `SELECT org_id, visitor_id, started_at, ended_at, anonymous_id, user_id, puid, ip, email, name
             FROM identified_visits FINAL
-            WHERE org_id = {org:String}${visitorIds ? ' AND visitor_id IN {visitors:Array(String)}' : ''}
-              AND ended_at >= {from:DateTime64(3, 'UTC')}${to === undefined ? '' : ` AND started_at <= {to:DateTime64(3, 'UTC')}`}
-            ${limit === undefined ? '' : `LIMIT ${limit + 1}`}`,
-    query_params: { org: orgId, ...(visitorIds ? { visitors: visitorIds } : {}), from: chTime(new Date(from)), ...(to === undefined ? {} : { to: chTime(new Date(to)) }) },
+            WHERE org_id = {org:String} AND visitor_id IN {visitors:Array(String)}
+              AND ended_at >= {from:DateTime64(3, 'UTC')}${to === undefined ? '' : ` AND started_at <= {to:DateTime64(3, 'UTC')}`}`,
+    query_params: { org: orgId, visitors: visitorIds, from: chTime(new Date(from)), ...(to === undefined ? {} : { to: chTime(new Date(to)) }) },
     format: 'JSONEachRow',
   })
   const out = new Map<string, Visit[]>()

@@ -55,11 +55,6 @@ export class KnownVisits {
     return this.entries.size
   }
 
-  /** How many visitors it holds at most. */
-  get capacity(): number {
-    return this.max
-  }
-
   /** Forgets everything if the stored visits were rewritten by a job since the last batch. */
   checkEpoch(): void {
     if (this.epoch === rewrites) return
