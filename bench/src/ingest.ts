@@ -56,7 +56,8 @@ const { positionals, values } = parseArgs({
   },
 })
 const mode = positionals[0] ?? 'batch'
-if (!(Number.isInteger(Number(values.visitors)) && Number(values.visitors) >= 1)) throw new Error('--visitors must be a whole number of at least 1')
+const visitors = Number(values.visitors)
+if (!(Number.isInteger(visitors) && visitors >= 1)) throw new Error('--visitors must be a whole number of at least 1')
 if (mode !== 'batch' && mode !== 'track') throw new Error('mode must be batch or track')
 
 const bus = process.env.KAFKA_BROKERS ? 'kafka' : 'disk'
@@ -65,7 +66,7 @@ const batchSize = 100
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' ')
 
 /** autocannon's options for a site's traffic, `size` events a request (events.ts: liveBodies); none with --fixed-body, which sends `body` every time. */
-const liveLoad = (size: number) => (values['fixed-body'] ? {} : { requests: [{ setupRequest: liveRequests(size, Number(values.visitors)) }] })
+const liveLoad = (size: number) => (values['fixed-body'] ? {} : { requests: [{ setupRequest: liveRequests(size, visitors) }] })
 
 /** One target under the load: a warm-up (JIT, first segment file, chDB's first inserts), then the measured run. */
 async function measure(url: string, writeKey: string, server: BenchServer | undefined) {
@@ -149,7 +150,7 @@ try {
 const summary = {
   mode,
   bus,
-  load: values['fixed-body'] ? 'one body' : `a site's traffic, ${Number(values.visitors).toLocaleString('en')} visitors`,
+  load: values['fixed-body'] ? 'one body' : `a site's traffic, ${visitors.toLocaleString('en')} visitors`,
   machine: `${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown cpu'}`,
   loadAverage: { before: loadBefore, after: load() },
   ...fl0,

@@ -87,7 +87,7 @@ describe('KnownVisits', () => {
     known.learn('o', 'a', min(0), [visit(10, 20)])
     known.learn('o', 'b', min(0), [])
     expect(known.size).toBe(1)
-    // a's visit ended at 20: a hit at 40 may join it, so a is read; a visitor first seen at 51 need not be.
+    // a's visit ended at 20: a hit at 40 may join it, so a is read; a visitor first seen just after 50 need not be.
     expect(known.get('o', 'a', min(10))).toBeUndefined()
     expect(known.get('o', 'c', min(20))).toBeUndefined()
     expect(known.get('o', 'c', min(20) + 1)).toEqual([])

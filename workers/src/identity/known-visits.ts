@@ -69,7 +69,7 @@ export class KnownVisits {
 
   /** From `from` on, every stored visit of the organisation is one the worker will write or learn: the latest end stored + 1 ms. */
   coverFrom(orgId: string, from: number): void {
-    this.covered.set(orgId, Math.max(from, this.covered.get(orgId) ?? -Infinity))
+    this.covered.set(orgId, from)
   }
 
   /**
@@ -132,19 +132,8 @@ export class KnownVisits {
    * Going by the events' time, a backlog hours old is folded with what the worker knows of it.
    */
   expire(latest: number): void {
-    const now = this.now()
-    const before = Math.min(now, latest) - LET_GO_MS
-    let held = 0
-    for (const [key, entry] of this.entries) {
-      if (endsAfter(entry, now) && held++ < HELD_PER_CALL) {
-        this.entries.delete(key)
-        this.entries.set(key, entry)
-        continue
-      }
-      if (!entry.visits.every((v) => v.endedAt < before)) return
-      this.entries.delete(key)
-      this.uncover(entry.orgId, entry.visits)
-    }
+    const before = Math.min(this.now(), latest) - LET_GO_MS
+    this.letGo((entry) => entry.visits.every((v) => v.endedAt < before), Infinity)
   }
 
   clear(): void {
@@ -154,18 +143,29 @@ export class KnownVisits {
 
   private add(key: string, orgId: string, entry: Omit<Entry, 'orgId'>): void {
     this.entries.set(key, { orgId, ...entry })
-    if (this.entries.size <= this.max) return
+    if (this.entries.size > this.max) this.letGo(() => true, this.entries.size - this.max)
+  }
+
+  /**
+   * Lets go of visitors from the least recently used on, while `goes` says so and at most `count`,
+   * coverage moving past each one's visits. A visitor with a visit in the future goes to the back
+   * instead (HELD_PER_CALL at most): letting it go would move coverage past that visit.
+   */
+  private letGo(goes: (entry: Entry) => boolean, count: number): void {
     const now = this.now()
-    for (let held = 0; ; held++) {
-      const [oldest, gone] = this.entries.entries().next().value!
-      this.entries.delete(oldest)
-      // A visitor with a visit in the future goes to the back: letting it go would move coverage past that visit.
-      if (endsAfter(gone, now) && held < HELD_PER_CALL) {
-        this.entries.set(oldest, gone)
+    let held = 0
+    let gone = 0
+    for (const [key, entry] of this.entries) {
+      if (gone >= count) return
+      const ahead = endsAfter(entry, now) && held++ < HELD_PER_CALL
+      if (!ahead && !goes(entry)) return
+      this.entries.delete(key)
+      if (ahead) {
+        this.entries.set(key, entry)
         continue
       }
-      this.uncover(gone.orgId, gone.visits)
-      return
+      this.uncover(entry.orgId, entry.visits)
+      gone++
     }
   }
 
